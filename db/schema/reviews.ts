@@ -1,0 +1,23 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, integer, pgTable, serial, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+
+export const reviews = pgTable(
+  'reviews',
+  {
+    id: serial('id').primaryKey(),
+    name: varchar('name', { length: 255 }).notNull(),
+    secondName: varchar('second_name', { length: 255 }),
+    rating: integer('rating').notNull().default(5),
+    review: text('review').notNull(),
+    // Moderation: a hidden review never reaches a visitor.
+    isVisible: boolean('is_visible').notNull().default(true),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    check('reviews_rating_check', sql`${table.rating} between 1 and 5`),
+    index('reviews_visible_created_idx').on(table.isVisible, table.createdAt.desc()),
+  ],
+);
+
+export type Review = typeof reviews.$inferSelect;
+export type NewReview = typeof reviews.$inferInsert;

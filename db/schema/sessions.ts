@@ -1,0 +1,22 @@
+import { index, integer, pgTable, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { users } from './users.ts';
+
+// https://lucia-auth.com/sessions/basic : the id is the SHA-256 of the token the browser holds,
+// so a leaked table cannot be replayed as cookies.
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: varchar('id', { length: 64 }).primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    // Sliding idle expiry, pushed forward when the session is used.
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    // Hard cap: no renewal goes past it.
+    absoluteExpiresAt: timestamp('absolute_expires_at', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('sessions_user_idx').on(table.userId)],
+);
+
+export type Session = typeof sessions.$inferSelect;

@@ -1,0 +1,41 @@
+// https://vike.dev/onRenderHtml : React 19 rendered to a string on the server, metadata in the head.
+import { renderToString } from 'react-dom/server';
+import { dangerouslySkipEscape, escapeInject } from 'vike/server';
+import type { OnRenderHtmlAsync, PageContextServer } from 'vike/types';
+import { PageShell } from './PageShell.tsx';
+import { buildHeadTags, type SeoInput } from './seo.ts';
+
+function seoFor(pageContext: PageContextServer): SeoInput {
+  const seo = pageContext.config.seo;
+  const fallback: SeoInput = { title: pageContext.settings.seoTitle, path: pageContext.urlPathname };
+  if (!seo) return fallback;
+  return typeof seo === 'function' ? seo(pageContext) : seo;
+}
+
+export const onRenderHtml: OnRenderHtmlAsync = async (pageContext) => {
+  const { Page } = pageContext;
+  const pageHtml = Page
+    ? renderToString(
+        <PageShell pageContext={pageContext}>
+          <Page />
+        </PageShell>,
+      )
+    : '';
+  const head = buildHeadTags(seoFor(pageContext), pageContext.settings, pageContext.publicUrl);
+
+  return escapeInject`<!DOCTYPE html>
+<html lang="en">
+  <head>
+    <meta charset="utf-8">
+    <meta name="viewport" content="width=device-width, initial-scale=1">
+    <meta name="theme-color" content="#1e3c95">
+    <title>${head.title}</title>
+    ${dangerouslySkipEscape(head.tags.join('\n    '))}
+    <link rel="icon" href="/images/favicon.svg" type="image/svg+xml">
+    <link rel="apple-touch-icon" href="/images/apple-touch-icon.png">
+  </head>
+  <body>
+    <div id="root">${dangerouslySkipEscape(pageHtml)}</div>
+  </body>
+</html>`;
+};

@@ -1,0 +1,26 @@
+import type React from 'react';
+import type { Database } from '../db/client.ts';
+import type { SiteSettings } from '../src/shared/schemas/settings.ts';
+import type { SeoInput } from './seo.ts';
+
+// https://vike.dev/pageContext#typescript : what the server puts into every page context.
+declare global {
+  namespace Vike {
+    interface PageContext {
+      /** Server only (not in passToClient): the one database the server opened. */
+      db: Database;
+      publicUrl: string;
+      settings: SiteSettings;
+      user: { username: string; role: 'admin' | 'editor' } | null;
+    }
+    interface PageContext {
+      Page?: () => React.JSX.Element;
+    }
+    interface Config {
+      /** Page metadata, computed on the server from the page context. */
+      seo?: SeoInput | ((pageContext: import('vike/types').PageContextServer) => SeoInput);
+    }
+  }
+}
+
+export {};

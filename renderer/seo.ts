@@ -1,0 +1,119 @@
+import type { SiteSettings } from '../src/shared/schemas/settings.ts';
+
+export const DEFAULT_SHARE_IMAGE = '/images/plumber_photo.jpg';
+
+/** What a page says about itself; everything else (site name, defaults, absolute URLs) is derived. */
+export interface SeoInput {
+  title: string;
+  description?: string;
+  keywords?: string;
+  /** Path of the canonical URL, e.g. "/services". */
+  path: string;
+  /** Name of the page in the breadcrumb (Home > name). */
+  breadcrumb?: string;
+  noindex?: boolean;
+  image?: string | null;
+  type?: 'website' | 'article';
+  article?: {
+    publishedTime?: string | null;
+    modifiedTime?: string | null;
+    section?: string;
+    tags?: string[];
+  };
+  /** Extra JSON-LD objects, e.g. the business on the home page. */
+  structuredData?: object[];
+  /** Feeds linked from the head. */
+  feeds?: { title: string; href: string }[];
+}
+
+export interface HeadTags {
+  title: string;
+  /** Each entry is a complete, escaped tag. */
+  tags: string[];
+}
+
+export function escapeHtml(value: string): string {
+  return value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+}
+
+/** JSON inside <script> must not be able to close the tag. */
+export function jsonForScript(value: unknown): string {
+  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+}
+
+function absolute(publicUrl: string, pathOrUrl: string): string {
+  return /^https?:\/\//i.test(pathOrUrl) ? pathOrUrl : `${publicUrl}${pathOrUrl.startsWith('/') ? '' : '/'}${pathOrUrl}`;
+}
+
+/** SPEC "Page metadata": a data-URI image is never the share image; the default stands in. */
+export function shareImageFor(image: string | null | undefined): string {
+  return image && !/^data:/i.test(image) ? image : DEFAULT_SHARE_IMAGE;
+}
+
+export function buildHeadTags(seo: SeoInput, settings: SiteSettings, publicUrl: string): HeadTags {
+  const company = settings.companyName;
+  const title = seo.path === '/' ? seo.title : `${seo.title} | ${company}`;
+  const description = seo.description || settings.seoDescription;
+  const keywords = seo.keywords || settings.seoKeywords;
+  const canonical = absolute(publicUrl, seo.path);
+  const image = absolute(publicUrl, shareImageFor(seo.image));
+  const type = seo.type ?? 'website';
+  const meta = (attr: 'name' | 'property', key: string, content: string | null | undefined) =>
+    content ? `<meta ${attr}="${escapeHtml(key)}" content="${escapeHtml(content)}">` : '';
+
+  const tags = [
+    meta('name', 'description', description),
+    meta('name', 'keywords', keywords),
+    meta('name', 'author', company),
+    meta('name', 'robots', seo.noindex ? 'noindex, nofollow' : 'index, follow'),
+    `<link rel="canonical" href="${escapeHtml(canonical)}">`,
+    meta('property', 'og:type', type),
+    meta('property', 'og:site_name', company),
+    meta('property', 'og:title', title),
+    meta('property', 'og:description', description),
+    meta('property', 'og:url', canonical),
+    meta('property', 'og:image', image),
+    meta('property', 'og:locale', 'en_US'),
+    meta('name', 'twitter:card', 'summary_large_image'),
+    meta('name', 'twitter:title', title),
+    meta('name', 'twitter:description', description),
+    meta('name', 'twitter:image', image),
+  ];
+  if (seo.article) {
+    tags.push(
+      meta('property', 'article:published_time', seo.article.publishedTime),
+      meta('property', 'article:modified_time', seo.article.modifiedTime),
+      meta('property', 'article:author', company),
+      meta('property', 'article:section', seo.article.section),
+      ...(seo.article.tags ?? []).map((tag) => meta('property', 'article:tag', tag)),
+    );
+  }
+  for (const feed of seo.feeds ?? []) {
+    tags.push(`<link rel="alternate" type="application/rss+xml" title="${escapeHtml(feed.title)}" href="${escapeHtml(absolute(publicUrl, feed.href))}">`);
+  }
+
+  const structuredData: object[] = [
+    {
+      '@context': 'https://schema.org',
+      '@type': 'WebPage',
+      name: title,
+      description,
+      url: canonical,
+      publisher: { '@type': 'Organization', name: company },
+    },
+    ...(seo.structuredData ?? []),
+  ];
+  if (seo.path !== '/') {
+    structuredData.push({
+      '@context': 'https://schema.org',
+      '@type': 'BreadcrumbList',
+      itemListElement: [
+        { '@type': 'ListItem', position: 1, name: 'Home', item: absolute(publicUrl, '/') },
+        { '@type': 'ListItem', position: 2, name: seo.breadcrumb ?? seo.title, item: canonical },
+      ],
+    });
+  }
+  for (const data of structuredData) tags.push(`<script type="application/ld+json">${jsonForScript(data)}</script>`);
+
+  return { title, tags: tags.filter(Boolean) };
+}

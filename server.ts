@@ -1,0 +1,65 @@
+// Builds Fastify (logger, timeouts, graceful shutdown) and registers the app: https://github.com/fastify/demo
+import Fastify from 'fastify';
+import { openDatabase } from './db/client.ts';
+import { seedDatabase } from './db/seed.ts';
+import { app } from './src/server/app.ts';
+import { ConfigError, loadConfig } from './src/server/env.ts';
+
+async function main() {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+
+  const database = await openDatabase(config.databaseUrl ? { url: config.databaseUrl } : { dataDir: config.dataDir });
+  const seed = await seedDatabase(database.db, config);
+
+  const fastify = Fastify({
+    logger: config.nodeEnv === 'development' ? { level: 'info', transport: undefined } : { level: 'info' },
+    trustProxy: config.trustProxy,
+    requestTimeout: 30_000,
+    connectionTimeout: 60_000,
+    keepAliveTimeout: 10_000,
+    bodyLimit: 1024 * 1024,
+    routerOptions: { maxParamLength: 1_000 },
+  });
+  await fastify.register(app, {
+    config,
+    database,
+    ssr: { mode: config.nodeEnv === 'development' ? 'development' : 'production' },
+  });
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    fastify.log.info(`${signal} received: finishing in-flight requests`);
+    // A request stuck past this point should not keep the process alive forever.
+    const forced = setTimeout(() => process.exit(1), 15_000);
+    forced.unref();
+    await fastify.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+
+  await fastify.listen({ port: config.port, host: config.host });
+  console.log(`\n  Site ready at ${config.publicUrl}  (database: ${database.kind === 'pglite' ? `embedded, ${config.dataDir}` : 'PostgreSQL'})`);
+  if (seed.generatedAdmin) {
+    console.log(
+      `\n  Admin account created. Sign in at ${config.publicUrl}/admin-login with\n    username: ${seed.generatedAdmin.username}\n    password: ${seed.generatedAdmin.password}\n  This password is shown only once; keep it somewhere safe.\n`,
+    );
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

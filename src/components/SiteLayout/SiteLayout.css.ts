@@ -1,0 +1,154 @@
+import { style } from '@vanilla-extract/css';
+import { breakpoints, vars } from '../../styles/theme.css.ts';
+
+export const skipLink = style({
+  position: 'absolute',
+  left: vars.space.md,
+  top: '-100px',
+  zIndex: 100,
+  background: vars.color.surface,
+  padding: vars.space.sm,
+  selectors: { '&:focus': { top: vars.space.sm } },
+});
+
+export const header = style({
+  position: 'sticky',
+  top: 0,
+  zIndex: 50,
+  background: vars.color.surface,
+  borderBottom: `1px solid ${vars.color.border}`,
+  boxShadow: '0 1px 6px rgba(15, 23, 42, 0.06)',
+});
+
+export const headerInner = style({
+  maxWidth: vars.width.content,
+  margin: '0 auto',
+  padding: `${vars.space.sm} ${vars.space.md}`,
+  display: 'flex',
+  alignItems: 'center',
+  justifyContent: 'space-between',
+  gap: vars.space.md,
+});
+
+export const brand = style({
+  fontWeight: 800,
+  fontSize: '1.15rem',
+  color: vars.color.brandNavy,
+  textDecoration: 'none',
+  display: 'flex',
+  alignItems: 'center',
+  gap: vars.space.sm,
+});
+
+export const desktopNav = style({
+  display: 'none',
+  '@media': { [breakpoints.medium]: { display: 'block' } },
+});
+
+export const navList = style({ listStyle: 'none', display: 'flex', gap: vars.space.xs, margin: 0, padding: 0, flexWrap: 'wrap' });
+
+export const navLink = style({
+  display: 'block',
+  padding: `${vars.space.sm} ${vars.space.sm}`,
+  color: vars.color.ink,
+  textDecoration: 'none',
+  fontWeight: 600,
+  borderRadius: vars.radius.sm,
+  selectors: {
+    '&:hover': { background: vars.color.surfaceMuted, color: vars.color.brandNavy },
+    '&[aria-current="page"]': { color: vars.color.brandNavy, boxShadow: `inset 0 -3px 0 ${vars.color.brandOrange}` },
+  },
+});
+
+export const callButton = style({
+  display: 'none',
+  alignItems: 'center',
+  gap: vars.space.xs,
+  background: vars.color.orangeDark,
+  color: '#fff',
+  padding: `${vars.space.sm} ${vars.space.md}`,
+  borderRadius: vars.radius.full,
+  fontWeight: 700,
+  textDecoration: 'none',
+  whiteSpace: 'nowrap',
+  '@media': { [breakpoints.medium]: { display: 'inline-flex' } },
+  selectors: { '&:hover': { background: '#9a3412' } },
+});
+
+export const menuButton = style({
+  display: 'inline-flex',
+  alignItems: 'center',
+  gap: vars.space.xs,
+  background: vars.color.brandNavy,
+  color: '#fff',
+  border: 0,
+  borderRadius: vars.radius.sm,
+  padding: `${vars.space.sm} ${vars.space.md}`,
+  fontWeight: 700,
+  cursor: 'pointer',
+  '@media': { [breakpoints.medium]: { display: 'none' } },
+});
+
+export const mobileMenu = style({
+  borderTop: `1px solid ${vars.color.border}`,
+  padding: vars.space.md,
+  '@media': { [breakpoints.medium]: { display: 'none' } },
+});
+
+export const mobileNavList = style({ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: vars.space.xs });
+
+export const emergencyBlock = style({
+  marginTop: vars.space.md,
+  background: vars.color.brandNavy,
+  color: '#fff',
+  borderRadius: vars.radius.md,
+  padding: vars.space.md,
+  textAlign: 'center',
+});
+
+export const emergencyLink = style({ color: '#fff', fontWeight: 800, fontSize: '1.25rem' });
+
+export const main = style({ minHeight: '60vh' });
+
+export const footer = style({ background: '#0b1a47', color: '#e2e8f0', marginTop: vars.space.xxl });
+
+export const footerGrid = style({
+  maxWidth: vars.width.content,
+  margin: '0 auto',
+  padding: `${vars.space.xl} ${vars.space.md}`,
+  display: 'grid',
+  gap: vars.space.lg,
+  gridTemplateColumns: '1fr',
+  '@media': {
+    [breakpoints.small]: { gridTemplateColumns: '1fr 1fr' },
+    [breakpoints.medium]: { gridTemplateColumns: 'repeat(4, 1fr)' },
+  },
+});
+
+export const footerHeading = style({ color: '#fff', fontSize: '1.05rem' });
+export const footerList = style({ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: vars.space.xs });
+export const footerLink = style({ color: '#e2e8f0', textDecoration: 'none', selectors: { '&:hover': { textDecoration: 'underline' } } });
+export const footerBottom = style({
+  borderTop: '1px solid rgba(255,255,255,0.15)',
+  textAlign: 'center',
+  padding: vars.space.md,
+  fontSize: '0.9rem',
+});
+
+const floating = style({
+  position: 'fixed',
+  bottom: vars.space.lg,
+  zIndex: 40,
+  width: '56px',
+  height: '56px',
+  borderRadius: vars.radius.full,
+  display: 'inline-flex',
+  alignItems: 'center',
+  justifyContent: 'center',
+  boxShadow: vars.shadow.raised,
+  border: 0,
+  cursor: 'pointer',
+});
+
+export const floatingCall = style([floating, { right: vars.space.lg, background: vars.color.orangeDark, color: '#fff' }]);
+export const scrollTop = style([floating, { left: vars.space.lg, background: vars.color.brandNavy, color: '#fff' }]);

@@ -1,0 +1,210 @@
+// The whole HTTP application as one Fastify plugin (https://github.com/fastify/demo): server.ts and the
+// tests register this same function. Registration order is fixed here and nowhere else.
+import { mkdirSync } from 'node:fs';
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { TRPCError } from '@trpc/server';
+import { getHTTPStatusCodeFromError } from '@trpc/server/http';
+import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
+import { ZodError } from 'zod';
+import type { DatabaseHandle } from '../../db/client.ts';
+import type { AppConfig } from './env.ts';
+import { DomainError, InvalidInputError } from './errors.ts';
+import { httpStatusFor, INTERNAL_ERROR_MESSAGE } from './http-errors.ts';
+import { createRequestContext, SESSION_COOKIE, sessionCookieOptions } from './request-context.ts';
+import { adminRestRoutes } from './rest/admin.ts';
+import { publicRestRoutes } from './rest/public.ts';
+import { uploadRestRoute } from './rest/upload.ts';
+import { LoginThrottle, type LoginThrottleOptions, defaultLoginThrottleOptions } from './services/login-throttle.ts';
+import { validateSessionToken } from './services/sessions.ts';
+import { defaultUploadLimits, type UploadLimits } from './services/uploads.ts';
+import { appRouter, type AppRouter } from './trpc/app-router.ts';
+import type { SsrOptions } from './ssr.ts';
+
+export interface AppOptions {
+  config: AppConfig;
+  database: DatabaseHandle;
+  /** Omitted in API tests: no page rendering, no Vite. */
+  ssr?: SsrOptions;
+  uploadLimits?: UploadLimits;
+  loginThrottle?: Partial<LoginThrottleOptions>;
+}
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+export async function app(fastify: FastifyInstance, options: AppOptions) {
+  const { config, database } = options;
+
+  // 1. Config and shared services.
+  fastify.decorate('config', config);
+  fastify.decorate('db', database.db);
+  fastify.decorate('loginThrottle', new LoginThrottle({ ...defaultLoginThrottleOptions, ...options.loginThrottle }));
+  fastify.decorateRequest('auth', null);
+  fastify.setErrorHandler(handleError);
+  fastify.setNotFoundHandler((request, reply) =>
+    reply.status(404).send({ success: false, message: `No such endpoint: ${request.method} ${request.url.split('?')[0]}` }),
+  );
+
+  // 2. Security: headers, cross-origin writes, rate limits.
+  await fastify.register(import('@fastify/helmet'), {
+    contentSecurityPolicy: options.ssr?.mode === 'development' ? false : { directives: contentSecurityPolicy() },
+    hsts: config.publicUrl.startsWith('https://') ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    crossOriginEmbedderPolicy: false,
+  });
+  fastify.addHook('onRequest', async (request, reply) => {
+    if (SAFE_METHODS.has(request.method)) return;
+    if (isCrossOrigin(request.headers.origin, request.headers['sec-fetch-site'], config.publicUrl, request.host, request.protocol)) {
+      return reply.status(403).send({ success: false, message: 'Cross-origin requests are not allowed' });
+    }
+  });
+  await fastify.register(import('@fastify/rate-limit'), {
+    global: false,
+    errorResponseBuilder: (_request, context) => ({
+      statusCode: 429,
+      success: false,
+      message: `Too many requests. Please try again in ${Math.ceil(context.ttl / 60_000)} minute(s).`,
+    }),
+  });
+
+  // 3. Cookies and the session behind them.
+  await fastify.register(import('@fastify/cookie'));
+  fastify.addHook('onRequest', async (request, reply) => {
+    const token = request.cookies[SESSION_COOKIE];
+    if (!token) return;
+    const result = await validateSessionToken(database.db, token);
+    if (!result) {
+      reply.clearCookie(SESSION_COOKIE, sessionCookieOptions(config));
+      return;
+    }
+    request.auth = { user: result.user, session: result.session };
+    if (result.renewed) reply.setCookie(SESSION_COOKIE, token, sessionCookieOptions(config, result.session.expiresAt));
+  });
+  // Every /api/admin path needs a session before its handler runs; roles are checked by the procedures.
+  fastify.addHook('preHandler', async (request, reply) => {
+    if (request.url.startsWith('/api/admin') && !request.auth) {
+      return reply.status(401).send({ success: false, message: 'Sign in to continue' });
+    }
+  });
+
+  // 4. Multipart bodies (uploads only).
+  await fastify.register(import('@fastify/multipart'));
+
+  // 5. Uploaded files.
+  mkdirSync(config.uploadsDir, { recursive: true });
+  await fastify.register(import('@fastify/static'), {
+    root: config.uploadsDir,
+    prefix: '/uploads/',
+    decorateReply: false,
+    dotfiles: 'deny',
+    index: false,
+    setHeaders(res) {
+      // Random names never change content, so caching for a year is safe.
+      res.header('Cache-Control', 'public, max-age=31536000, immutable');
+      res.header('X-Content-Type-Options', 'nosniff');
+    },
+  });
+
+  // 6. Health.
+  fastify.get('/api/health', async (_request, reply) => {
+    const up = await database.ping();
+    return reply.status(up ? 200 : 503).send(up ? { ok: true, db: 'up' } : { ok: false, db: 'down' });
+  });
+
+  // 7. tRPC.
+  await fastify.register(fastifyTRPCPlugin, {
+    prefix: '/trpc',
+    trpcOptions: {
+      router: appRouter,
+      createContext: ({ req, res }) => createRequestContext(req, res),
+      onError: ({ error, path }) => {
+        if (error.code === 'INTERNAL_SERVER_ERROR') fastify.log.error({ err: error.cause ?? error, path }, 'tRPC procedure failed');
+      },
+    } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],
+  });
+
+  // 8. REST adapters of SPEC section 7.
+  await fastify.register(publicRestRoutes);
+  await fastify.register(adminRestRoutes);
+  await fastify.register(uploadRestRoute, { limits: options.uploadLimits ?? defaultUploadLimits });
+
+  // 9. Pages, last: the catch-all route.
+  if (options.ssr) {
+    const { ssrPlugin } = await import('./ssr.ts');
+    await fastify.register(ssrPlugin, options.ssr);
+  }
+}
+
+function contentSecurityPolicy() {
+  return {
+    defaultSrc: ["'self'"],
+    scriptSrc: ["'self'"],
+    styleSrc: ["'self'", "'unsafe-inline'"],
+    imgSrc: ["'self'", 'data:', 'https:'],
+    mediaSrc: ["'self'", 'https:'],
+    fontSrc: ["'self'"],
+    connectSrc: ["'self'"],
+    // The contact page embeds a map.
+    frameSrc: ['https://www.google.com', 'https://maps.google.com'],
+    frameAncestors: ["'none'"],
+    objectSrc: ["'none'"],
+    baseUri: ["'self'"],
+    formAction: ["'self'"],
+  };
+}
+
+/** A write from another site's page: a foreign Origin header, or the browser saying so. */
+export function isCrossOrigin(
+  origin: string | undefined,
+  fetchSite: string | string[] | undefined,
+  publicUrl: string,
+  host: string,
+  protocol: string,
+): boolean {
+  if (fetchSite === 'cross-site') return true;
+  if (!origin) return false;
+  if (origin === 'null') return true;
+  return origin !== new URL(publicUrl).origin && origin !== `${protocol}://${host}`;
+}
+
+function handleError(this: FastifyInstance, error: FastifyError | Error, request: import('fastify').FastifyRequest, reply: import('fastify').FastifyReply) {
+  const { status, message, fieldErrors } = describeError(error);
+  if (status >= 500) request.log.error({ err: error }, 'request failed');
+  return reply.status(status).send({ success: false, message: status >= 500 ? INTERNAL_ERROR_MESSAGE : message, ...(fieldErrors ? { errors: fieldErrors } : {}) });
+}
+
+function describeError(error: FastifyError | Error): { status: number; message: string; fieldErrors?: Record<string, string[]> } {
+  if (error instanceof TRPCError) {
+    const cause = error.cause;
+    if (cause instanceof ZodError) {
+      const invalid = InvalidInputError.fromZod(cause);
+      return { status: 400, message: invalid.message, fieldErrors: invalid.fieldErrors };
+    }
+    if (cause instanceof DomainError) return describeError(cause);
+    return { status: getHTTPStatusCodeFromError(error), message: error.message };
+  }
+  if (error instanceof DomainError) {
+    const fieldErrors = error instanceof InvalidInputError && Object.keys(error.fieldErrors).length ? error.fieldErrors : undefined;
+    return { status: httpStatusFor(error), message: error.message, fieldErrors };
+  }
+  const fastifyError = error as FastifyError;
+  switch (fastifyError.code) {
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return { status: 400, message: 'The request body is not valid JSON' };
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+    case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
+      return { status: 415, message: 'Unsupported content type: send JSON (or multipart/form-data for uploads)' };
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+    case 'FST_REQ_FILE_TOO_LARGE':
+    case 'FST_PARTS_LIMIT':
+    case 'FST_FILES_LIMIT':
+      return { status: 413, message: 'The request is too large' };
+    case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
+      return { status: 400, message: 'The request body length does not match its Content-Length' };
+  }
+  if (fastifyError.statusCode === 429) return { status: 429, message: fastifyError.message };
+  if (fastifyError.statusCode && fastifyError.statusCode >= 400 && fastifyError.statusCode < 500) {
+    return { status: fastifyError.statusCode, message: fastifyError.message };
+  }
+  return { status: 500, message: INTERNAL_ERROR_MESSAGE };
+}

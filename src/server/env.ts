@@ -1,0 +1,95 @@
+import { randomBytes } from 'node:crypto';
+import { resolve } from 'node:path';
+import { z } from 'zod';
+
+// Every setting of ../shared/CONTRACT.md, parsed once; nothing else reads process.env.
+const envSchema = z.object({
+  NODE_ENV: z.enum(['production', 'development', 'test']).default('production'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+    .optional(),
+  DATA_DIR: z.string().min(1).default('./data'),
+  UPLOADS_DIR: z.string().min(1).default('./uploads'),
+  PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
+  ADMIN_USERNAME: z.string().min(1).max(100).default('admin'),
+  ADMIN_PASSWORD: z.string().min(12, 'must be at least 12 characters').optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
+    .optional(),
+  TRUST_PROXY: z.string().min(1).optional(),
+});
+
+export interface AppConfig {
+  nodeEnv: 'production' | 'development' | 'test';
+  port: number;
+  host: string;
+  databaseUrl: string | undefined;
+  dataDir: string;
+  uploadsDir: string;
+  publicUrl: string;
+  adminUsername: string;
+  adminPassword: string | undefined;
+  smtpUrl: string | undefined;
+  trustProxy: boolean | string[] | ((address: string, hop: number) => boolean);
+}
+
+export class ConfigError extends Error {}
+
+/** Parses the environment; throws a ConfigError naming every bad variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  // Empty strings count as unset, as shells and .env files often leave them.
+  const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ''));
+  const parsed = envSchema.safeParse(present);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid environment:\n  ${problems.join('\n  ')}`);
+  }
+  const e = parsed.data;
+  return {
+    nodeEnv: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    databaseUrl: e.DATABASE_URL,
+    dataDir: resolve(e.DATA_DIR),
+    uploadsDir: resolve(e.UPLOADS_DIR),
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    adminUsername: e.ADMIN_USERNAME,
+    adminPassword: e.ADMIN_PASSWORD,
+    smtpUrl: e.SMTP_URL,
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
+  };
+}
+
+// A number is a hop count: trust that many proxies in front of us. Fastify refuses plain hop counts
+// (they cannot check the nearest peer), so it is given as the function proxy-addr would build.
+function parseTrustProxy(value: string | undefined): AppConfig['trustProxy'] {
+  if (value === undefined || value === 'false') return false;
+  if (value === 'true') return true;
+  if (/^\d+$/.test(value)) {
+    const hops = Number(value);
+    return (_address, hop) => hop < hops;
+  }
+  return value.split(',').map((part) => part.trim());
+}
+
+/** A configuration for tests: nothing touches the real environment or disk outside tmp. */
+export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
+  return {
+    nodeEnv: 'test',
+    port: 0,
+    host: '127.0.0.1',
+    databaseUrl: undefined,
+    dataDir: resolve('data-test'),
+    uploadsDir: resolve(`node_modules/.tmp/uploads-${randomBytes(6).toString('hex')}`),
+    publicUrl: 'http://localhost:3000',
+    adminUsername: 'admin',
+    adminPassword: undefined,
+    smtpUrl: undefined,
+    trustProxy: false,
+    ...overrides,
+  };
+}

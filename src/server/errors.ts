@@ -1,0 +1,36 @@
+// The few errors services throw; http-errors.ts maps them to HTTP statuses and tRPC codes in one place.
+import type { ZodError } from 'zod';
+
+export class DomainError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = new.target.name;
+  }
+}
+
+export class NotFoundError extends DomainError {}
+export class UnauthorizedError extends DomainError {}
+export class ForbiddenError extends DomainError {}
+export class ConflictError extends DomainError {}
+export class PayloadTooLargeError extends DomainError {}
+export class UnsupportedMediaError extends DomainError {}
+export class TooManyRequestsError extends DomainError {}
+
+export class InvalidInputError extends DomainError {
+  constructor(
+    message: string,
+    readonly fieldErrors: Record<string, string[]> = {},
+  ) {
+    super(message);
+  }
+
+  /** The first issue becomes the message, so a form can show it as is; all issues stay by field. */
+  static fromZod(error: ZodError): InvalidInputError {
+    const fieldErrors: Record<string, string[]> = {};
+    for (const issue of error.issues) {
+      const field = issue.path.join('.') || '_';
+      (fieldErrors[field] ??= []).push(issue.message);
+    }
+    return new InvalidInputError(error.issues[0]?.message ?? 'Invalid input', fieldErrors);
+  }
+}

@@ -1,0 +1,58 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Database } from '../../db/client.ts';
+import type { Session } from '../../db/schema/index.ts';
+import type { AppConfig } from './env.ts';
+import type { LoginThrottle } from './services/login-throttle.ts';
+import type { SessionUser } from './services/sessions.ts';
+
+export const SESSION_COOKIE = 'session';
+
+export interface Auth {
+  user: SessionUser;
+  session: Session;
+}
+
+/** What every procedure, REST handler and page sees of the request; built the same way for all. */
+export interface RequestContext {
+  db: Database;
+  config: AppConfig;
+  auth: Auth | null;
+  clientAddress: string;
+  loginThrottle: LoginThrottle;
+  setSessionCookie(token: string, expiresAt: Date): void;
+  clearSessionCookie(): void;
+}
+
+export function sessionCookieOptions(config: AppConfig, expiresAt?: Date) {
+  return {
+    httpOnly: true,
+    sameSite: 'lax' as const,
+    path: '/',
+    secure: config.publicUrl.startsWith('https://'),
+    ...(expiresAt ? { expires: expiresAt } : {}),
+  };
+}
+
+export function createRequestContext(request: FastifyRequest, reply: FastifyReply): RequestContext {
+  const app = request.server;
+  return {
+    db: app.db,
+    config: app.config,
+    auth: request.auth,
+    clientAddress: request.ip,
+    loginThrottle: app.loginThrottle,
+    setSessionCookie: (token, expiresAt) => reply.setCookie(SESSION_COOKIE, token, sessionCookieOptions(app.config, expiresAt)),
+    clearSessionCookie: () => reply.clearCookie(SESSION_COOKIE, sessionCookieOptions(app.config)),
+  };
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: Database;
+    config: AppConfig;
+    loginThrottle: LoginThrottle;
+  }
+  interface FastifyRequest {
+    auth: Auth | null;
+  }
+}

@@ -1,0 +1,40 @@
+import type { FastifyInstance } from 'fastify';
+import { callerFor } from './caller.ts';
+
+// Admin calls of SPEC section 7. The hook in app.ts answers 401 before any of these runs without a session.
+export async function adminRestRoutes(app: FastifyInstance) {
+  app.get('/api/admin/settings', async (request, reply) => {
+    const settings = await callerFor(request, reply).adminSettings.get();
+    return { success: true, settings };
+  });
+
+  app.put('/api/admin/settings', async (request, reply) => {
+    const settings = await callerFor(request, reply).adminSettings.save(request.body as never);
+    return { success: true, settings, message: 'Settings saved' };
+  });
+
+  app.get('/api/admin/posts', async (request, reply) => {
+    const posts = await callerFor(request, reply).adminPosts.list();
+    return {
+      success: true,
+      newsPosts: posts.filter((post) => post.type === 'news'),
+      advicePosts: posts.filter((post) => post.type === 'advice'),
+    };
+  });
+
+  app.post('/api/admin/posts', async (request, reply) => {
+    const post = await callerFor(request, reply).adminPosts.create(request.body as never);
+    return reply.status(201).send({ success: true, postId: post.id, post, message: 'Post created' });
+  });
+
+  app.put<{ Params: { id: string } }>('/api/admin/posts/:id', async (request, reply) => {
+    const body = (request.body ?? {}) as Record<string, unknown>;
+    const post = await callerFor(request, reply).adminPosts.update({ ...body, id: request.params.id } as never);
+    return { success: true, post, message: 'Post updated' };
+  });
+
+  app.delete<{ Params: { id: string } }>('/api/admin/posts/:id', async (request, reply) => {
+    await callerFor(request, reply).adminPosts.delete({ id: request.params.id as unknown as number });
+    return { success: true, message: 'Post deleted' };
+  });
+}

@@ -1,0 +1,43 @@
+import type { FastifyInstance } from 'fastify';
+import { callerFor } from './caller.ts';
+
+// Public calls of SPEC section 7. Writes are limited per address so a script cannot flood the owner.
+export async function publicRestRoutes(app: FastifyInstance) {
+  const writeLimit = { rateLimit: { max: 20, timeWindow: '10 minutes' } };
+
+  app.get('/api/posts', async (request, reply) => {
+    const { newsPosts, advicePosts } = await callerFor(request, reply).posts.list();
+    return { success: true, message: 'Posts loaded', newsPosts, advicePosts };
+  });
+
+  app.get<{ Params: { id: string } }>('/api/posts/:id', async (request, reply) => {
+    const post = await callerFor(request, reply).posts.byId({ id: request.params.id as unknown as number });
+    return { success: true, post };
+  });
+
+  app.get('/api/reviews', async (request, reply) => {
+    const reviews = await callerFor(request, reply).reviews.list();
+    return { success: true, reviews, message: 'Reviews loaded' };
+  });
+
+  app.post('/api/reviews', { config: writeLimit }, async (request, reply) => {
+    const review = await callerFor(request, reply).reviews.create(request.body as never);
+    return reply.status(201).send({ success: true, review, message: 'Review submitted successfully' });
+  });
+
+  app.post('/api/contact', { config: writeLimit }, async (request, reply) => {
+    await callerFor(request, reply).contact.send(request.body as never);
+    return reply.status(201).send({ success: true, message: 'Message sent successfully' });
+  });
+
+  app.get('/api/settings', async (request, reply) => {
+    const settings = await callerFor(request, reply).settings.get();
+    return { success: true, settings };
+  });
+
+  app.get('/api/auth/status', async (request, reply) => callerFor(request, reply).auth.status());
+
+  app.post('/api/login', async (request, reply) => callerFor(request, reply).auth.login(request.body as never));
+
+  app.post('/api/logout', async (request, reply) => callerFor(request, reply).auth.logout());
+}

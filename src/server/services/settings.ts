@@ -1,0 +1,82 @@
+import { inArray, sql } from 'drizzle-orm';
+import type { Database } from '../../../db/client.ts';
+import { settings, type SettingType } from '../../../db/schema/index.ts';
+import { siteSettingsSchema, type SiteSettings } from '../../shared/schemas/settings.ts';
+import { defaultSettings } from '../../shared/site-defaults.ts';
+
+type SettingKey = keyof SiteSettings;
+const settingKeys = Object.keys(defaultSettings) as SettingKey[];
+
+function typeOf(value: unknown): SettingType {
+  if (typeof value === 'boolean') return 'boolean';
+  if (typeof value === 'number') return 'number';
+  if (typeof value === 'string') return 'string';
+  return 'json';
+}
+
+function encode(value: unknown): string {
+  return typeof value === 'string' ? value : JSON.stringify(value);
+}
+
+function decode(value: string, type: SettingType): unknown {
+  if (type === 'string') return value;
+  return JSON.parse(value);
+}
+
+/**
+ * The site settings: stored rows over the built-in defaults. A stored value that no longer fits the
+ * schema (an older release, a hand edit) falls back to its default instead of breaking every page.
+ */
+export async function getSettings(db: Database): Promise<SiteSettings> {
+  const rows = await db.select().from(settings).where(inArray(settings.key, settingKeys));
+  const merged: Record<string, unknown> = { ...defaultSettings };
+  for (const row of rows) {
+    try {
+      merged[row.key] = decode(row.value, row.type);
+    } catch {
+      // Unreadable JSON keeps the default.
+    }
+  }
+  const parsed = siteSettingsSchema.safeParse(merged);
+  if (parsed.success) return parsed.data;
+  const repaired: Record<string, unknown> = { ...merged };
+  for (const issue of parsed.error.issues) {
+    const key = issue.path[0] as SettingKey;
+    repaired[key] = defaultSettings[key];
+  }
+  return siteSettingsSchema.parse(repaired);
+}
+
+/** Saves the whole settings object (SPEC: PUT /api/admin/settings sends all of it). */
+export async function saveSettings(db: Database, values: SiteSettings, now = new Date()): Promise<SiteSettings> {
+  await writeSettings(db, values, now);
+  return values;
+}
+
+async function writeSettings(db: Database, values: Partial<SiteSettings>, now: Date, overwrite = true): Promise<void> {
+  const rows = Object.entries(values).map(([key, value]) => ({
+    key,
+    value: encode(value),
+    type: typeOf(value),
+    updatedAt: now,
+  }));
+  if (rows.length === 0) return;
+  const insert = db.insert(settings).values(rows);
+  if (overwrite) {
+    await insert.onConflictDoUpdate({
+      target: settings.key,
+      set: { value: sqlExcluded('value'), type: sqlExcluded('type'), updatedAt: now },
+    });
+  } else {
+    await insert.onConflictDoNothing({ target: settings.key });
+  }
+}
+
+/** Writes the defaults for every key not stored yet; never overwrites what the owner set. */
+export async function seedDefaultSettings(db: Database, now = new Date()): Promise<void> {
+  await writeSettings(db, defaultSettings, now, false);
+}
+
+function sqlExcluded(column: string) {
+  return sql.raw(`excluded.${column}`);
+}

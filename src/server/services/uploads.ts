@@ -1,0 +1,137 @@
+import { randomBytes } from 'node:crypto';
+import { open, rename, rm, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import sharp from 'sharp';
+import type { Database } from '../../../db/client.ts';
+import { media, type Media, type MediaType } from '../../../db/schema/index.ts';
+import { formatBytes } from '../../shared/format-bytes.ts';
+import { InvalidInputError, PayloadTooLargeError, UnsupportedMediaError } from '../errors.ts';
+
+export interface UploadLimits {
+  imageBytes: number;
+  videoBytes: number;
+  /** Decoding a huge canvas costs memory whatever the file size; 40 MP covers any phone photo. */
+  imagePixels: number;
+}
+
+const MiB = 1024 * 1024;
+export const defaultUploadLimits: UploadLimits = { imageBytes: 15 * MiB, videoBytes: 200 * MiB, imagePixels: 40_000_000 };
+
+export const UNSUPPORTED_FILE_MESSAGE =
+  'Only images (JPEG, PNG, GIF, WebP, AVIF) and videos (MP4, MOV, WebM, Ogg) can be uploaded';
+
+interface DetectedType {
+  type: MediaType;
+  mimeType: string;
+  extension: string;
+}
+
+/**
+ * The file's type from its first bytes, whatever its name or declared type says.
+ * SVG is deliberately absent: it is a document that can carry script.
+ */
+export function detectFileType(head: Uint8Array): DetectedType | null {
+  const ascii = (start: number, end: number) => String.fromCharCode(...head.subarray(start, end));
+  const startsWith = (...bytes: number[]) => bytes.every((byte, index) => head[index] === byte);
+  if (startsWith(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a)) return { type: 'image', mimeType: 'image/png', extension: 'png' };
+  if (startsWith(0xff, 0xd8, 0xff)) return { type: 'image', mimeType: 'image/jpeg', extension: 'jpg' };
+  if (ascii(0, 6) === 'GIF87a' || ascii(0, 6) === 'GIF89a') return { type: 'image', mimeType: 'image/gif', extension: 'gif' };
+  if (ascii(0, 4) === 'RIFF' && ascii(8, 12) === 'WEBP') return { type: 'image', mimeType: 'image/webp', extension: 'webp' };
+  if (ascii(4, 8) === 'ftyp') {
+    const brand = ascii(8, 12);
+    if (brand === 'avif' || brand === 'avis') return { type: 'image', mimeType: 'image/avif', extension: 'avif' };
+    if (brand === 'qt  ') return { type: 'video', mimeType: 'video/quicktime', extension: 'mov' };
+    if (/^(isom|iso[2-9]|mp4[12]|avc1|M4V |MSNV|dash|3gp[4-6])$/.test(brand)) {
+      return { type: 'video', mimeType: 'video/mp4', extension: 'mp4' };
+    }
+    return null;
+  }
+  if (startsWith(0x1a, 0x45, 0xdf, 0xa3) && ascii(0, 64).includes('webm')) return { type: 'video', mimeType: 'video/webm', extension: 'webm' };
+  if (ascii(0, 4) === 'OggS') return { type: 'video', mimeType: 'video/ogg', extension: 'ogv' };
+  return null;
+}
+
+async function readHead(path: string, length = 64): Promise<Uint8Array> {
+  const file = await open(path, 'r');
+  try {
+    const buffer = new Uint8Array(length);
+    const { bytesRead } = await file.read(buffer, 0, length, 0);
+    return buffer.subarray(0, bytesRead);
+  } finally {
+    await file.close();
+  }
+}
+
+export interface ReceivedFile {
+  /** Where the upload was streamed to; this function always removes it. */
+  tempPath: string;
+  originalName: string;
+}
+
+/**
+ * Checks a received file by its bytes and keeps it under a random name. Images are re-encoded,
+ * which drops metadata (GPS positions from phones) and anything hidden after the image data.
+ * Nothing is left on disk when the file is refused.
+ */
+export async function storeUpload(
+  db: Database,
+  uploadsDir: string,
+  file: ReceivedFile,
+  limits: UploadLimits = defaultUploadLimits,
+): Promise<Media> {
+  let finalPath: string | undefined;
+  try {
+    const { size } = await stat(file.tempPath);
+    if (size === 0) throw new InvalidInputError('The file is empty');
+    const detected = detectFileType(await readHead(file.tempPath));
+    if (!detected) throw new UnsupportedMediaError(UNSUPPORTED_FILE_MESSAGE);
+    const limit = detected.type === 'image' ? limits.imageBytes : limits.videoBytes;
+    if (size > limit) throw new PayloadTooLargeError(`${detected.type === 'image' ? 'Images' : 'Videos'} may be at most ${formatBytes(limit)}`);
+
+    const filename = `${randomBytes(16).toString('hex')}.${detected.extension}`;
+    finalPath = join(uploadsDir, filename);
+    let width: number | null = null;
+    let height: number | null = null;
+    let storedSize = size;
+    if (detected.type === 'image') {
+      const animated = detected.mimeType === 'image/gif' || detected.mimeType === 'image/webp';
+      try {
+        const info = await sharp(file.tempPath, { limitInputPixels: limits.imagePixels, animated })
+          .rotate()
+          .toFile(finalPath);
+        width = info.width;
+        height = info.pageHeight ?? info.height;
+        storedSize = info.size;
+      } catch (error) {
+        const message = error instanceof Error && /pixel limit/i.test(error.message)
+          ? `Images may be at most ${Math.round(limits.imagePixels / 1_000_000)} megapixels`
+          : 'The image could not be read; it may be damaged';
+        throw new InvalidInputError(message);
+      }
+    } else {
+      await rename(file.tempPath, finalPath);
+    }
+
+    const url = `/uploads/${filename}`;
+    const [row] = await db
+      .insert(media)
+      .values({
+        filename,
+        originalName: file.originalName.slice(0, 255) || filename,
+        mimeType: detected.mimeType,
+        size: storedSize,
+        path: url,
+        url,
+        type: detected.type,
+        width,
+        height,
+      })
+      .returning();
+    return row!;
+  } catch (error) {
+    if (finalPath) await rm(finalPath, { force: true });
+    throw error;
+  } finally {
+    await rm(file.tempPath, { force: true });
+  }
+}

@@ -1,0 +1,62 @@
+// https://vike.dev/renderPage and https://vike.dev/createDevMiddleware : Vike as a Fastify catch-all.
+import { fileURLToPath } from 'node:url';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { renderPage } from 'vike/server';
+import { defaultSettings } from '../shared/site-defaults.ts';
+import { getSettings } from './services/settings.ts';
+import type { SiteSettings } from '../shared/schemas/settings.ts';
+
+const projectRoot = fileURLToPath(new URL('../../', import.meta.url));
+
+export interface SsrOptions {
+  mode: 'development' | 'production';
+}
+
+/** Settings for the layout; the built-in defaults when the read fails (SPEC section 1). */
+export async function settingsForPage(request: FastifyRequest): Promise<SiteSettings> {
+  try {
+    return await getSettings(request.server.db);
+  } catch (error) {
+    request.log.error({ err: error }, 'reading settings failed; rendering with the built-in defaults');
+    return defaultSettings;
+  }
+}
+
+export async function ssrPlugin(app: FastifyInstance, options: SsrOptions) {
+  if (options.mode === 'development') {
+    const { createDevMiddleware } = await import('vike/server');
+    const { devMiddleware } = await createDevMiddleware({
+      root: projectRoot,
+      viteConfig: { server: { hmr: { server: app.server } } },
+    });
+    await app.register(import('@fastify/middie'));
+    app.use(devMiddleware);
+  } else {
+    await app.register(import('@fastify/static'), {
+      root: fileURLToPath(new URL('../../dist/client', import.meta.url)),
+      prefix: '/',
+      // Vike's catch-all owns every other path; only files that exist get a static route.
+      wildcard: false,
+      setHeaders(res, path) {
+        const hashed = /[\\/]assets[\\/]/.test(path);
+        res.header('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
+      },
+    });
+  }
+
+  app.get('/*', async (request, reply) => {
+    const pageContext = await renderPage({
+      urlOriginal: request.url,
+      headersOriginal: request.headers,
+      db: app.db,
+      publicUrl: app.config.publicUrl,
+      settings: await settingsForPage(request),
+      user: request.auth ? { username: request.auth.user.username, role: request.auth.user.role } : null,
+    });
+    const { httpResponse } = pageContext;
+    if (!httpResponse) return reply.callNotFound();
+    reply.status(httpResponse.statusCode);
+    for (const [name, value] of httpResponse.headers) reply.header(name, value);
+    return reply.send(httpResponse.body);
+  });
+}

@@ -1,0 +1,10 @@
+import { createContactSubmission } from '../../services/contact.ts';
+import { contactInputSchema } from '../../../shared/schemas/contact.ts';
+import { publicProcedure, router } from '../init.ts';
+
+export const contactRouter = router({
+  send: publicProcedure.input(contactInputSchema).mutation(async ({ ctx, input }) => {
+    await createContactSubmission(ctx.db, input);
+    return { success: true as const };
+  }),
+});

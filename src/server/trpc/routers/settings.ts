@@ -1,0 +1,12 @@
+import { getSettings, saveSettings } from '../../services/settings.ts';
+import { siteSettingsSchema } from '../../../shared/schemas/settings.ts';
+import { adminProcedure, publicProcedure, router } from '../init.ts';
+
+export const settingsRouter = router({
+  get: publicProcedure.query(({ ctx }) => getSettings(ctx.db)),
+});
+
+export const adminSettingsRouter = router({
+  get: adminProcedure.query(({ ctx }) => getSettings(ctx.db)),
+  save: adminProcedure.input(siteSettingsSchema).mutation(({ ctx, input }) => saveSettings(ctx.db, input)),
+});

@@ -1,0 +1,39 @@
+import { globalStyle } from '@vanilla-extract/css';
+import { vars } from './theme.css.ts';
+
+globalStyle('*, *::before, *::after', { boxSizing: 'border-box' });
+globalStyle('html', { scrollBehavior: 'smooth', WebkitTextSizeAdjust: '100%' });
+globalStyle('body', {
+  margin: 0,
+  fontFamily: vars.font.body,
+  color: vars.color.ink,
+  background: vars.color.surface,
+  lineHeight: 1.6,
+});
+globalStyle('img, video', { maxWidth: '100%', height: 'auto', display: 'block' });
+globalStyle('a', { color: vars.color.blueDark });
+globalStyle('h1, h2, h3, h4', { fontFamily: vars.font.heading, lineHeight: 1.2, margin: '0 0 0.5em' });
+globalStyle(':focus-visible', { outline: `3px solid ${vars.color.focus}`, outlineOffset: '2px' });
+globalStyle('button', { font: 'inherit' });
+globalStyle('.visually-hidden', {
+  position: 'absolute',
+  width: '1px',
+  height: '1px',
+  padding: 0,
+  margin: '-1px',
+  overflow: 'hidden',
+  clip: 'rect(0, 0, 0, 0)',
+  whiteSpace: 'nowrap',
+  border: 0,
+});
+// Reduced motion: no smooth scrolling, no transitions or animations anywhere.
+globalStyle('html', { '@media': { '(prefers-reduced-motion: reduce)': { scrollBehavior: 'auto' } } });
+globalStyle('*, *::before, *::after', {
+  '@media': {
+    '(prefers-reduced-motion: reduce)': {
+      animationDuration: '0.01ms !important',
+      animationIterationCount: '1 !important',
+      transitionDuration: '0.01ms !important',
+    },
+  },
+});
