@@ -1,6 +1,7 @@
 import { StrictMode, useEffect, type ReactNode } from 'react';
 import type { PageContext } from 'vike/types';
 import { SiteLayout } from '../src/components/SiteLayout/SiteLayout.tsx';
+import { Toaster } from '../src/components/Toast/Toaster.tsx';
 import '../src/styles/global.css.ts';
 import { PageContextProvider } from './usePageContext.tsx';
 
@@ -18,6 +19,7 @@ export function PageShell({ pageContext, children }: { pageContext: PageContext;
     <StrictMode>
       <PageContextProvider pageContext={pageContext}>
         {isAdmin ? children : <SiteLayout>{children}</SiteLayout>}
+        <Toaster />
         <HydrationMarker />
       </PageContextProvider>
     </StrictMode>

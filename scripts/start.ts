@@ -1,42 +1,6 @@
 // `npm start`: production by default, and a build first whenever the sources changed since the last one.
-import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
-import { spawnSync } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
-
-const root = fileURLToPath(new URL('..', import.meta.url));
-const stampFile = join(root, 'dist', '.build-hash');
-const inputs = ['pages', 'renderer', 'src', 'db', 'public', 'vite.config.ts', 'package-lock.json'];
-
-function* files(path: string): Generator<string> {
-  if (!existsSync(path)) return;
-  if (statSync(path).isFile()) {
-    yield path;
-    return;
-  }
-  for (const entry of readdirSync(path).sort()) yield* files(join(path, entry));
-}
-
-/** A hash of every file the bundles are built from: names and contents, not timestamps (git resets those). */
-export function sourceHash(): string {
-  const hash = createHash('sha256');
-  for (const input of inputs) {
-    for (const file of files(join(root, input))) {
-      hash.update(relative(root, file));
-      hash.update(readFileSync(file));
-    }
-  }
-  return hash.digest('hex');
-}
+import { buildIfStale } from './build-if-stale.ts';
 
 process.env.NODE_ENV ??= 'production';
-const current = sourceHash();
-const built = existsSync(stampFile) ? readFileSync(stampFile, 'utf8').trim() : '';
-if (current !== built || !existsSync(join(root, 'dist', 'server', 'entry.mjs'))) {
-  console.log('Building the production bundle (sources changed since the last build)...');
-  const result = spawnSync(process.execPath, [join(root, 'node_modules', 'vike', 'bin.js'), 'build'], { cwd: root, stdio: 'inherit' });
-  if (result.status !== 0) process.exit(result.status ?? 1);
-  writeFileSync(stampFile, current);
-}
+buildIfStale();
 await import('../server.ts');

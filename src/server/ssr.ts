@@ -56,7 +56,30 @@ export async function ssrPlugin(app: FastifyInstance, options: SsrOptions) {
     const { httpResponse } = pageContext;
     if (!httpResponse) return reply.callNotFound();
     reply.status(httpResponse.statusCode);
-    for (const [name, value] of httpResponse.headers) reply.header(name, value);
+    for (const [name, value] of httpResponse.headers) {
+      const existing = reply.getHeader(name);
+      // Vike's header carries only script-src with this response's nonce; the rest of helmet's policy stays.
+      if (name.toLowerCase() === 'content-security-policy' && typeof existing === 'string') {
+        reply.header(name, mergeContentSecurityPolicies(existing, value));
+      } else {
+        reply.header(name, value);
+      }
+    }
     return reply.send(httpResponse.body);
   });
+}
+
+/** Directives of `override` replace the same directives of `base`; the others are kept. */
+export function mergeContentSecurityPolicies(base: string, override: string): string {
+  const parse = (policy: string) =>
+    new Map(
+      policy
+        .split(';')
+        .map((directive) => directive.trim())
+        .filter(Boolean)
+        .map((directive) => [directive.split(/\s+/)[0]!.toLowerCase(), directive] as const),
+    );
+  const merged = parse(base);
+  for (const [name, directive] of parse(override)) merged.set(name, directive);
+  return [...merged.values()].join('; ');
 }

@@ -1,0 +1,55 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectNoSeriousAxeViolations, launchBrowser, openPage, waitForHydration } from './support/browser.ts';
+import { E2E_ADMIN, startServer, type RunningServer } from './support/server.ts';
+
+describe('the running site', () => {
+  let server: RunningServer;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    server = await startServer();
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('serves the phone number from settings in the first HTML, then hydrates', async () => {
+    const signIn = await fetch(`${server.url}/api/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(E2E_ADMIN),
+    });
+    const cookie = signIn.headers.get('set-cookie')!.split(';')[0]!;
+    const current = await (await fetch(`${server.url}/api/admin/settings`, { headers: { cookie } })).json();
+    const saved = await fetch(`${server.url}/api/admin/settings`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json', cookie },
+      body: JSON.stringify({ ...current.settings, phoneNumber: '(678) 555-0199' }),
+    });
+    expect(saved.status).toBe(200);
+
+    const html = await (await fetch(`${server.url}/`)).text();
+    expect(html).toContain('(678) 555-0199');
+    expect(html).toContain('href="tel:+16785550199"');
+
+    const context = await browser.newContext();
+    const { page, errors } = await openPage(context);
+    await page.goto(`${server.url}/`);
+    await waitForHydration(page);
+    await expect(page.getByRole('link', { name: /Call \(678\) 555-0199/ }).first().isVisible()).resolves.toBe(true);
+    await expectNoSeriousAxeViolations(page);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('answers an unknown path with the 404 page and status 404', async () => {
+    const response = await fetch(`${server.url}/no-such-page`);
+    expect(response.status).toBe(404);
+    const html = await response.text();
+    expect(html).toContain('404 Page Not Found');
+    expect(html).toContain('Did you forget to add the page to the router?');
+  });
+});

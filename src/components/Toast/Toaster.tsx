@@ -1,0 +1,72 @@
+import { useEffect, useRef, useState, useSyncExternalStore, type PointerEvent } from 'react';
+import * as styles from './Toast.css.ts';
+import {
+  dismissToast,
+  getServerToasts,
+  getToasts,
+  subscribeToToasts,
+  TOAST_DURATION_MS,
+  TOAST_SWIPE_THRESHOLD_PX,
+  type ToastItem,
+} from './toast-store.ts';
+
+function ToastCard({ item }: { item: ToastItem }) {
+  const [offset, setOffset] = useState(0);
+  const start = useRef<number | null>(null);
+  const paused = useRef(false);
+
+  useEffect(() => {
+    const timer = setTimeout(() => {
+      if (!paused.current) dismissToast(item.id);
+    }, TOAST_DURATION_MS);
+    return () => clearTimeout(timer);
+  }, [item.id]);
+
+  const onPointerDown = (event: PointerEvent) => {
+    start.current = event.clientX;
+  };
+  const onPointerMove = (event: PointerEvent) => {
+    if (start.current !== null) setOffset(Math.max(0, event.clientX - start.current));
+  };
+  const onPointerUp = () => {
+    // SPEC section 9: swiping right beyond 50 px dismisses.
+    if (offset > TOAST_SWIPE_THRESHOLD_PX) dismissToast(item.id);
+    else setOffset(0);
+    start.current = null;
+  };
+
+  return (
+    <li
+      className={styles.toast[item.variant ?? 'default']}
+      role={item.variant === 'destructive' ? 'alert' : 'status'}
+      data-testid="toast"
+      style={offset ? { transform: `translateX(${offset}px)`, opacity: Math.max(0.2, 1 - offset / 200) } : undefined}
+      onPointerDown={onPointerDown}
+      onPointerMove={onPointerMove}
+      onPointerUp={onPointerUp}
+      onPointerCancel={onPointerUp}
+      onMouseEnter={() => (paused.current = true)}
+      onMouseLeave={() => (paused.current = false)}
+    >
+      <div>
+        <p className={styles.title}>{item.title}</p>
+        {item.description && <p className={styles.description}>{item.description}</p>}
+      </div>
+      <button type="button" className={styles.close} aria-label="Dismiss notification" onClick={() => dismissToast(item.id)}>
+        ×
+      </button>
+    </li>
+  );
+}
+
+/** Where toasts appear; rendered once by the page shell. The region is announced to screen readers. */
+export function Toaster() {
+  const toasts = useSyncExternalStore(subscribeToToasts, getToasts, getServerToasts);
+  return (
+    <ol className={styles.viewport} aria-live="polite" aria-label="Notifications">
+      {toasts.filter((item) => item.open).map((item) => (
+        <ToastCard key={item.id} item={item} />
+      ))}
+    </ol>
+  );
+}

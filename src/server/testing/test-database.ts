@@ -1,0 +1,19 @@
+import postgres from 'postgres';
+import { openDatabase, type DatabaseHandle } from '../../../db/client.ts';
+
+/** Which database the integration suite runs on: PGlite in-process, or the server of TEST_DATABASE_URL. */
+export const testDatabaseKind: 'pglite' | 'postgres' = process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite';
+
+/**
+ * A fresh, migrated, empty database. On PostgreSQL the schema is dropped and rebuilt, so that
+ * project runs its files one at a time (vitest.config.ts).
+ */
+export async function createTestDatabase(): Promise<DatabaseHandle> {
+  if (testDatabaseKind === 'pglite') return openDatabase({ memory: true });
+  const url = process.env.TEST_DATABASE_URL;
+  if (!url) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL');
+  const admin = postgres(url, { max: 1, onnotice: () => {} });
+  await admin.unsafe('drop schema if exists public cascade; drop schema if exists drizzle cascade; create schema public;');
+  await admin.end();
+  return openDatabase({ url });
+}

@@ -1,0 +1,50 @@
+// https://vitest.dev/guide/projects : one run covers unit and integration (PGlite, then PostgreSQL when
+// TEST_DATABASE_URL is set) and the browser tests.
+import { defineConfig } from 'vitest/config';
+import type { TestProjectConfiguration } from 'vitest/config';
+
+const serverTests = ['src/**/*.test.ts', 'db/**/*.test.ts', 'scripts/**/*.test.ts'];
+
+const projects: TestProjectConfiguration[] = [
+  {
+    test: {
+      name: 'pglite',
+      include: serverTests,
+      environment: 'node',
+      env: { TEST_DB: 'pglite' },
+      testTimeout: 30_000,
+      hookTimeout: 60_000,
+    },
+  },
+  {
+    test: {
+      name: 'e2e',
+      include: ['e2e/**/*.test.ts'],
+      environment: 'node',
+      globalSetup: ['e2e/global-setup.ts'],
+      // Two cores: browser files run one after another, each with its own server and database.
+      fileParallelism: false,
+      testTimeout: 60_000,
+      hookTimeout: 120_000,
+    },
+  },
+];
+
+if (process.env.TEST_DATABASE_URL) {
+  projects.splice(1, 0, {
+    test: {
+      name: 'postgres',
+      include: serverTests,
+      environment: 'node',
+      env: { TEST_DB: 'postgres' },
+      // One database server schema: files take turns.
+      fileParallelism: false,
+      testTimeout: 30_000,
+      hookTimeout: 60_000,
+    },
+  });
+}
+
+export default defineConfig({
+  test: { projects },
+});
