@@ -1,12 +1,13 @@
 // What public pages read on the server, with the fallbacks of SPEC section 8: a failed read of
 // reviews shows the sample reviews, a failed read of posts shows an empty list.
-import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../../db/client.ts';
 import { sampleReviews } from '../../shared/site-defaults.ts';
 import { listPublishedPosts, type PostSummary } from './posts.ts';
 import { listVisibleReviews, type PublicReview } from './reviews.ts';
 
-type Logger = Pick<FastifyBaseLogger, 'error'> | Pick<Console, 'error'>;
+interface Logger {
+  error(error: unknown, message: string): void;
+}
 
 export async function reviewsForPage(db: Database, log: Logger = console): Promise<{ reviews: PublicReview[]; usingSamples: boolean }> {
   try {
