@@ -17,3 +17,8 @@ export async function createTestDatabase(): Promise<DatabaseHandle> {
   await admin.end();
   return openDatabase({ url });
 }
+
+/** Rows of a raw `db.execute()`: PGlite answers `{ rows }`, postgres.js an array. */
+export function rowsOf<Row>(result: unknown): Row[] {
+  return Array.isArray(result) ? (result as Row[]) : ((result as { rows: Row[] }).rows ?? []);
+}

@@ -1,0 +1,47 @@
+import { readdirSync } from 'node:fs';
+import { sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { createTestDatabase, rowsOf, testDatabaseKind } from '../src/server/testing/test-database.ts';
+import { openDatabase, type DatabaseHandle } from './client.ts';
+
+const migrationCount = readdirSync(new URL('./migrations', import.meta.url)).filter((name) => name.endsWith('.sql')).length;
+
+async function appliedMigrations(handle: DatabaseHandle): Promise<number> {
+  return rowsOf<{ count: number }>(await handle.db.execute(sql`select count(*)::int as count from drizzle.__drizzle_migrations`))[0]!.count;
+}
+
+describe(`migrations (${testDatabaseKind})`, () => {
+  it('create every table on an empty database, and a second run changes nothing', async () => {
+    const handle = await createTestDatabase();
+    const tables = rowsOf<{ table_name: string }>(
+      await handle.db.execute(sql`select table_name from information_schema.tables where table_schema = 'public' order by table_name`),
+    ).map((row) => row.table_name);
+    expect(tables).toEqual(['contact_submissions', 'media', 'posts', 'reviews', 'seo_metadata', 'sessions', 'settings', 'users']);
+    expect(await appliedMigrations(handle)).toBe(migrationCount);
+
+    if (testDatabaseKind === 'postgres') {
+      // Reopening runs the migrator again against the same server.
+      const again = await openDatabase({ url: process.env.TEST_DATABASE_URL! });
+      expect(await appliedMigrations(again)).toBe(migrationCount);
+      await again.close();
+    }
+    await handle.close();
+  });
+
+  it('reapplying on a PGlite data folder that is already migrated is a no-op', async () => {
+    const { mkdtemp, rm } = await import('node:fs/promises');
+    const { tmpdir } = await import('node:os');
+    const { join } = await import('node:path');
+    const dir = await mkdtemp(join(tmpdir(), 'migrate-'));
+    const dataDir = join(dir, 'nested', 'data');
+    try {
+      const first = await openDatabase({ dataDir });
+      await first.close();
+      const second = await openDatabase({ dataDir });
+      expect(await appliedMigrations(second)).toBe(migrationCount);
+      await second.close();
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+});

@@ -1,0 +1,57 @@
+import { sql } from 'drizzle-orm';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { DatabaseHandle } from './client.ts';
+import { posts, settings, users } from './schema/index.ts';
+import { seedDatabase } from './seed.ts';
+import { createTestDatabase, testDatabaseKind } from '../src/server/testing/test-database.ts';
+import { getSettings } from '../src/server/services/settings.ts';
+import { verifyCredentials } from '../src/server/services/users.ts';
+import { defaultSettings } from '../src/shared/site-defaults.ts';
+
+async function count(handle: DatabaseHandle, table: typeof users | typeof settings | typeof posts) {
+  const [row] = await handle.db.select({ count: sql<number>`count(*)::int` }).from(table);
+  return row!.count;
+}
+
+describe(`seed (${testDatabaseKind})`, () => {
+  let handle: DatabaseHandle;
+  beforeEach(async () => {
+    handle = await createTestDatabase();
+  });
+  afterEach(async () => {
+    await handle.close();
+  });
+
+  it('creates the admin with a generated strong password, reported only on the first run', async () => {
+    const first = await seedDatabase(handle.db, { adminUsername: 'admin', adminPassword: undefined });
+    expect(first.generatedAdmin?.username).toBe('admin');
+    expect(first.generatedAdmin!.password.length).toBeGreaterThanOrEqual(20);
+    await expect(verifyCredentials(handle.db, 'admin', first.generatedAdmin!.password)).resolves.toMatchObject({ role: 'admin' });
+
+    const second = await seedDatabase(handle.db, { adminUsername: 'admin', adminPassword: undefined });
+    expect(second).toEqual({ createdAdmin: false });
+  });
+
+  it('uses ADMIN_USERNAME and ADMIN_PASSWORD when given and prints no password', async () => {
+    const result = await seedDatabase(handle.db, { adminUsername: 'owner', adminPassword: 'a-long-enough-password' });
+    expect(result.generatedAdmin).toBeUndefined();
+    await expect(verifyCredentials(handle.db, 'owner', 'a-long-enough-password')).resolves.toMatchObject({ username: 'owner' });
+  });
+
+  it('seeding twice changes nothing: one admin, the default settings once, the built-in posts once', async () => {
+    await seedDatabase(handle.db, { adminUsername: 'admin', adminPassword: undefined });
+    const after = [await count(handle, users), await count(handle, settings), await count(handle, posts)];
+    await seedDatabase(handle.db, { adminUsername: 'admin', adminPassword: undefined });
+    expect([await count(handle, users), await count(handle, settings), await count(handle, posts)]).toEqual(after);
+    expect(after[0]).toBe(1);
+    expect(after[1]).toBe(Object.keys(defaultSettings).length);
+    expect(await getSettings(handle.db)).toEqual(defaultSettings);
+  });
+
+  it('never overwrites a setting the owner changed', async () => {
+    await seedDatabase(handle.db, { adminUsername: 'admin', adminPassword: undefined });
+    await handle.db.update(settings).set({ value: 'Owner Named Co.' }).where(sql`${settings.key} = 'companyName'`);
+    await seedDatabase(handle.db, { adminUsername: 'admin', adminPassword: undefined });
+    expect((await getSettings(handle.db)).companyName).toBe('Owner Named Co.');
+  });
+});
