@@ -17,6 +17,9 @@ describe('the running site', () => {
   });
 
   it('serves the phone number from settings in the first HTML, then hydrates', async () => {
+    // Render once so the page sits in the server's page cache: the change below must still show at once.
+    const before = await fetch(`${server.url}/`);
+    expect(await before.text()).toContain('(470) 555-0142');
     const signIn = await fetch(`${server.url}/api/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -33,6 +36,7 @@ describe('the running site', () => {
 
     const html = await (await fetch(`${server.url}/`)).text();
     expect(html).toContain('(678) 555-0199');
+    expect(html).not.toContain('(470) 555-0142');
     expect(html).toContain('href="tel:+16785550199"');
 
     const context = await browser.newContext();
@@ -43,6 +47,18 @@ describe('the running site', () => {
     await expectNoSeriousAxeViolations(page);
     expect(errors).toEqual([]);
     await context.close();
+  });
+
+  it('serves anonymous pages from memory after the first render, each with its own CSP nonce', async () => {
+    await fetch(`${server.url}/`);
+    const first = await fetch(`${server.url}/`);
+    const second = await fetch(`${server.url}/`);
+    expect(first.headers.get('x-page-cache')).toBe('hit');
+    const nonceOf = (response: Response) => /'nonce-([^']+)'/.exec(response.headers.get('content-security-policy')!)![1];
+    expect(nonceOf(first)).not.toBe(nonceOf(second));
+    const body = await second.text();
+    expect(body).toContain(`nonce="${nonceOf(second)}"`);
+    expect(second.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
   });
 
   it('answers an unknown path with the 404 page and status 404', async () => {

@@ -11,6 +11,7 @@ import type { AppConfig } from './env.ts';
 import { DomainError, InvalidInputError } from './errors.ts';
 import { httpStatusFor, INTERNAL_ERROR_MESSAGE } from './http-errors.ts';
 import { createRequestContext, SESSION_COOKIE, sessionCookieOptions } from './request-context.ts';
+import { PageCache } from './page-cache.ts';
 import { adminRestRoutes } from './rest/admin.ts';
 import { publicRestRoutes } from './rest/public.ts';
 import { uploadRestRoute } from './rest/upload.ts';
@@ -38,6 +39,7 @@ export async function app(fastify: FastifyInstance, options: AppOptions) {
   fastify.decorate('config', config);
   fastify.decorate('db', database.db);
   fastify.decorate('loginThrottle', new LoginThrottle({ ...defaultLoginThrottleOptions, ...options.loginThrottle }));
+  fastify.decorate('pageCache', new PageCache());
   fastify.decorateRequest('auth', null);
   fastify.setErrorHandler(handleError);
   fastify.setNotFoundHandler((request, reply) =>

@@ -3,6 +3,7 @@ import type { Database } from '../../db/client.ts';
 import type { Session } from '../../db/schema/index.ts';
 import type { AppConfig } from './env.ts';
 import type { LoginThrottle } from './services/login-throttle.ts';
+import type { PageCache } from './page-cache.ts';
 import type { SessionUser } from './services/sessions.ts';
 
 export const SESSION_COOKIE = 'session';
@@ -21,6 +22,8 @@ export interface RequestContext {
   loginThrottle: LoginThrottle;
   setSessionCookie(token: string, expiresAt: Date): void;
   clearSessionCookie(): void;
+  /** Called after a successful change, so no visitor is served a page rendered before it. */
+  contentChanged(): void;
 }
 
 export function sessionCookieOptions(config: AppConfig, expiresAt?: Date) {
@@ -43,6 +46,7 @@ export function createRequestContext(request: FastifyRequest, reply: FastifyRepl
     loginThrottle: app.loginThrottle,
     setSessionCookie: (token, expiresAt) => reply.setCookie(SESSION_COOKIE, token, sessionCookieOptions(app.config, expiresAt)),
     clearSessionCookie: () => reply.clearCookie(SESSION_COOKIE, sessionCookieOptions(app.config)),
+    contentChanged: () => app.pageCache.clear(),
   };
 }
 
@@ -51,6 +55,7 @@ declare module 'fastify' {
     db: Database;
     config: AppConfig;
     loginThrottle: LoginThrottle;
+    pageCache: PageCache;
   }
   interface FastifyRequest {
     auth: Auth | null;

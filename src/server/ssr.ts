@@ -5,6 +5,7 @@ import { renderPage } from 'vike/server';
 import { defaultSettings } from '../shared/site-defaults.ts';
 import { getSettings } from './services/settings.ts';
 import type { SiteSettings } from '../shared/schemas/settings.ts';
+import { withFreshNonce } from './page-cache.ts';
 
 const projectRoot = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -45,6 +46,16 @@ export async function ssrPlugin(app: FastifyInstance, options: SsrOptions) {
   }
 
   app.get('/*', async (request, reply) => {
+    // Only anonymous views are shared: a signed-in owner may see drafts, previews and their own name.
+    const cacheable = !request.auth && !request.url.startsWith('/admin');
+    const cached = cacheable ? app.pageCache.get(request.url) : undefined;
+    if (cached) {
+      const { headers, body } = withFreshNonce(cached);
+      reply.status(cached.statusCode);
+      for (const [name, value] of headers) reply.header(name, value);
+      return reply.header('x-page-cache', 'hit').send(body);
+    }
+
     const pageContext = await renderPage({
       urlOriginal: request.url,
       headersOriginal: request.headers,
@@ -55,15 +66,19 @@ export async function ssrPlugin(app: FastifyInstance, options: SsrOptions) {
     });
     const { httpResponse } = pageContext;
     if (!httpResponse) return reply.callNotFound();
-    reply.status(httpResponse.statusCode);
-    for (const [name, value] of httpResponse.headers) {
+    const headers: [string, string][] = httpResponse.headers.map(([name, value]) => {
       const existing = reply.getHeader(name);
       // Vike's header carries only script-src with this response's nonce; the rest of helmet's policy stays.
       if (name.toLowerCase() === 'content-security-policy' && typeof existing === 'string') {
-        reply.header(name, mergeContentSecurityPolicies(existing, value));
-      } else {
-        reply.header(name, value);
+        return [name, mergeContentSecurityPolicies(existing, value)];
       }
+      return [name, value];
+    });
+    reply.status(httpResponse.statusCode);
+    for (const [name, value] of headers) reply.header(name, value);
+    if (cacheable && httpResponse.statusCode === 200 && typeof httpResponse.body === 'string') {
+      const nonce = /'nonce-([^']+)'/.exec(headers.find(([name]) => name.toLowerCase() === 'content-security-policy')?.[1] ?? '')?.[1] ?? null;
+      app.pageCache.set(request.url, { statusCode: 200, headers, body: httpResponse.body, nonce, storedAt: Date.now() });
     }
     return reply.send(httpResponse.body);
   });

@@ -31,9 +31,16 @@ const mapDomainErrors = t.middleware(async ({ next }) => {
   return result;
 });
 
+// Any change that succeeds may alter a public page: drop the rendered pages kept in memory.
+const invalidatePagesAfterMutation = t.middleware(async ({ ctx, type, next }) => {
+  const result = await next();
+  if (type === 'mutation' && result.ok) ctx.contentChanged();
+  return result;
+});
+
 export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
-export const publicProcedure = t.procedure.use(mapDomainErrors);
+export const publicProcedure = t.procedure.use(mapDomainErrors).use(invalidatePagesAfterMutation);
 
 /** Signed in as admin or editor: posts and uploads. */
 export const staffProcedure = publicProcedure.use(({ ctx, next }) => {
