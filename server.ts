@@ -21,7 +21,9 @@ async function main() {
   const seed = await seedDatabase(database.db, config);
 
   const fastify = Fastify({
-    logger: config.nodeEnv === 'development' ? { level: 'info', transport: undefined } : { level: 'info' },
+    logger: { level: 'info' },
+    // A line per request costs more than serving a cached page; failures and slow answers are logged below.
+    disableRequestLogging: config.nodeEnv === 'production',
     trustProxy: config.trustProxy,
     requestTimeout: 30_000,
     connectionTimeout: 60_000,
@@ -29,6 +31,13 @@ async function main() {
     bodyLimit: 1024 * 1024,
     routerOptions: { maxParamLength: 1_000 },
   });
+  if (config.nodeEnv === 'production') {
+    fastify.addHook('onResponse', async (request, reply) => {
+      if (reply.statusCode >= 500 || reply.elapsedTime > 1_000) {
+        request.log.warn({ method: request.method, url: request.url, statusCode: reply.statusCode, ms: Math.round(reply.elapsedTime) }, 'slow or failed request');
+      }
+    });
+  }
   await fastify.register(app, {
     config,
     database,

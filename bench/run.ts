@@ -1,0 +1,168 @@
+// `npm run bench`: speed and size figures for issue 3's targets, printed, never asserted.
+import { createServer } from 'node:http';
+import { gzipSync } from 'node:zlib';
+import autocannon from 'autocannon';
+import { buildIfStale } from '../scripts/build-if-stale.ts';
+import { launchBrowser } from '../e2e/support/browser.ts';
+import { E2E_ADMIN, startServer } from '../e2e/support/server.ts';
+
+const CONNECTIONS = 64;
+const DURATION_S = Number(process.env.BENCH_SECONDS ?? 5);
+
+interface LoadResult {
+  requestsPerSecond: number;
+  p99Ms: number;
+  errors: number;
+}
+
+async function load(url: string): Promise<LoadResult> {
+  const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION_S });
+  return { requestsPerSecond: Math.round(result.requests.average), p99Ms: result.latency.p99, errors: result.errors + result.non2xx };
+}
+
+/** The same HTML from memory with no framework at all: the ceiling this machine allows. */
+async function staticBaseline(html: string): Promise<LoadResult> {
+  const server = createServer((_request, response) => {
+    response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+    response.end(html);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  try {
+    return await load(`http://127.0.0.1:${port}/`);
+  } finally {
+    server.close();
+  }
+}
+
+async function assetSizes(baseUrl: string, html: string): Promise<{ jsKb: number; cssKb: number }> {
+  const urls = new Set<string>();
+  for (const match of html.matchAll(/<(?:script[^>]*\ssrc|link[^>]*\shref)="([^"]+\.(?:js|css))"/g)) urls.add(match[1]!);
+  let js = 0;
+  let css = 0;
+  for (const url of urls) {
+    const bytes = gzipSync(Buffer.from(await (await fetch(new URL(url, baseUrl))).arrayBuffer())).length;
+    if (url.endsWith('.js')) js += bytes;
+    else css += bytes;
+  }
+  return { jsKb: js / 1024, cssKb: css / 1024 };
+}
+
+async function seed(baseUrl: string): Promise<number> {
+  const login = await fetch(`${baseUrl}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(E2E_ADMIN) });
+  const cookie = login.headers.get('set-cookie')!.split(';')[0]!;
+  let postId = 0;
+  const paragraph = '<p>Regular maintenance keeps water heaters, drains and fixtures working for years. Here is what our technicians check on every visit, and what you can do between visits.</p>';
+  for (const type of ['news', 'advice'] as const) {
+    for (let n = 1; n <= 30; n++) {
+      const response = await fetch(`${baseUrl}/api/admin/posts`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', cookie },
+        body: JSON.stringify({
+          type,
+          post: {
+            title: `${type === 'news' ? 'Company update' : 'Plumbing tip'} number ${n} for Forsyth County homeowners`,
+            excerpt: 'What every homeowner in Cumming should know before calling a plumber.',
+            content: paragraph.repeat(8),
+            image: n % 2 === 0 ? `/images/services/water-heater-${(n % 3) + 1}.jpg` : null,
+            isPublished: true,
+          },
+        }),
+      });
+      postId = (await response.json()).postId;
+    }
+  }
+  for (let n = 1; n <= 20; n++) {
+    await fetch(`${baseUrl}/api/reviews`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ name: `Customer${n}`, secondName: 'Smith', rating: (n % 5) + 1, review: 'Fast, friendly and fairly priced. Would call again.' }),
+    });
+  }
+  return postId;
+}
+
+interface PaintMetrics {
+  lcpMs: number;
+  tbtMs: number;
+  cls: number;
+}
+
+/** Largest contentful paint, total blocking time and layout shift on a throttled mid-range phone profile. */
+async function paintMetrics(url: string): Promise<PaintMetrics> {
+  const browser = await launchBrowser();
+  try {
+    const context = await browser.newContext({ viewport: { width: 412, height: 823 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    // Lighthouse's mobile profile: 150 ms RTT, 1.6 Mbps down, 750 kbps up, CPU slowed 4x.
+    await cdp.send('Network.enable');
+    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 150, downloadThroughput: (1.6 * 1024 * 1024) / 8, uploadThroughput: (750 * 1024) / 8 });
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+    await page.addInitScript(() => {
+      const w = window as unknown as { __lcp: number; __cls: number; __tbt: number };
+      w.__lcp = 0;
+      w.__cls = 0;
+      w.__tbt = 0;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) w.__lcp = entry.startTime;
+      }).observe({ type: 'largest-contentful-paint', buffered: true });
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) if (!entry.hadRecentInput) w.__cls += entry.value;
+      }).observe({ type: 'layout-shift', buffered: true });
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) w.__tbt += Math.max(0, entry.duration - 50);
+      }).observe({ type: 'longtask', buffered: true });
+    });
+    await page.goto(url, { waitUntil: 'load' });
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+    // LCP is final once the page is hidden or input arrives; hiding is what Lighthouse does too.
+    const metrics = await page.evaluate(async () => {
+      await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+      const w = window as unknown as { __lcp: number; __cls: number; __tbt: number };
+      return { lcpMs: w.__lcp, tbtMs: w.__tbt, cls: w.__cls };
+    });
+    await context.close();
+    return metrics;
+  } finally {
+    await browser.close();
+  }
+}
+
+buildIfStale();
+const server = await startServer();
+try {
+  const postId = await seed(server.url);
+  const paths = ['/', '/news', '/services', `/post/${postId}`];
+  const rows: string[][] = [];
+  for (const path of paths) {
+    const url = `${server.url}${path}`;
+    const html = await (await fetch(url)).text();
+    const site = await load(url);
+    const baseline = await staticBaseline(html);
+    const sizes = await assetSizes(server.url, html);
+    const paint = await paintMetrics(url);
+    rows.push([
+      path,
+      String(site.requestsPerSecond),
+      String(baseline.requestsPerSecond),
+      `${Math.round((site.requestsPerSecond / baseline.requestsPerSecond) * 100)}%`,
+      `${site.p99Ms} ms`,
+      String(site.errors),
+      sizes.jsKb.toFixed(1),
+      sizes.cssKb.toFixed(1),
+      `${Math.round(paint.lcpMs)} ms`,
+      `${Math.round(paint.tbtMs)} ms`,
+      paint.cls.toFixed(3),
+    ]);
+  }
+  const header = ['page', 'req/s', 'static req/s', 'ratio', 'p99', 'errors', 'JS KB gz', 'CSS KB gz', 'LCP', 'TBT', 'CLS'];
+  const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column]!.length)));
+  const line = (cells: string[]) => `| ${cells.map((cell, column) => cell.padEnd(widths[column]!)).join(' | ')} |`;
+  console.log(`\n${CONNECTIONS} connections, ${DURATION_S} s per run; targets: ratio >= 50%, p99 < 50 ms, JS <= 90 KB, LCP < 1500 ms, TBT < 50 ms, CLS < 0.02\n`);
+  console.log(line(header));
+  console.log(line(widths.map((width) => '-'.repeat(width))));
+  for (const row of rows) console.log(line(row));
+} finally {
+  await server.stop();
+}
