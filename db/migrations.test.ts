@@ -16,7 +16,7 @@ describe(`migrations (${testDatabaseKind})`, () => {
     const tables = rowsOf<{ table_name: string }>(
       await handle.db.execute(sql`select table_name from information_schema.tables where table_schema = 'public' order by table_name`),
     ).map((row) => row.table_name);
-    expect(tables).toEqual(['contact_submissions', 'media', 'posts', 'reviews', 'seo_metadata', 'sessions', 'settings', 'users']);
+    expect(tables).toEqual(['contact_submissions', 'lead_notifications', 'media', 'posts', 'reviews', 'seo_metadata', 'sessions', 'settings', 'users']);
     expect(await appliedMigrations(handle)).toBe(migrationCount);
 
     if (testDatabaseKind === 'postgres') {

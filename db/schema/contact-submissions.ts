@@ -1,4 +1,9 @@
-import { index, pgTable, serial, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { check, index, pgTable, serial, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+
+/** Where the owner is with a lead: new until answered, contacted, then closed. */
+export const leadStatuses = ['new', 'contacted', 'closed'] as const;
+export type LeadStatus = (typeof leadStatuses)[number];
 
 export const contactSubmissions = pgTable(
   'contact_submissions',
@@ -10,9 +15,14 @@ export const contactSubmissions = pgTable(
     phone: varchar('phone', { length: 20 }),
     service: varchar('service', { length: 255 }),
     message: text('message').notNull(),
+    status: varchar('status', { length: 20 }).$type<LeadStatus>().notNull().default('new'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index('contact_submissions_created_idx').on(table.createdAt.desc())],
+  (table) => [
+    index('contact_submissions_created_idx').on(table.createdAt.desc()),
+    check('contact_submissions_status_check', sql`${table.status} in ('new', 'contacted', 'closed')`),
+  ],
 );
 
 export type ContactSubmission = typeof contactSubmissions.$inferSelect;

@@ -6,3 +6,4 @@ export * from './users.ts';
 export * from './sessions.ts';
 export * from './settings.ts';
 export * from './seo-metadata.ts';
+export * from './lead-notifications.ts';

@@ -2,6 +2,7 @@
 // tests register this same function. Registration order is fixed here and nowhere else.
 import { mkdirSync } from 'node:fs';
 import type { FastifyError, FastifyInstance } from 'fastify';
+import fastifyPlugin from 'fastify-plugin';
 import { TRPCError } from '@trpc/server';
 import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
@@ -12,6 +13,8 @@ import { DomainError, InvalidInputError } from './errors.ts';
 import { httpStatusFor, INTERNAL_ERROR_MESSAGE } from './http-errors.ts';
 import { createRequestContext, SESSION_COOKIE, sessionCookieOptions } from './request-context.ts';
 import { PageCache } from './page-cache.ts';
+import { LeadNotifier, type LeadNotifierOptions } from './services/lead-notifier.ts';
+import { discoveryRoutes } from './rest/discovery.ts';
 import { adminRestRoutes } from './rest/admin.ts';
 import { publicRestRoutes } from './rest/public.ts';
 import { uploadRestRoute } from './rest/upload.ts';
@@ -28,11 +31,12 @@ export interface AppOptions {
   ssr?: SsrOptions;
   uploadLimits?: UploadLimits;
   loginThrottle?: Partial<LoginThrottleOptions>;
+  leadNotifier?: Partial<LeadNotifierOptions>;
 }
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-export async function app(fastify: FastifyInstance, options: AppOptions) {
+async function buildApp(fastify: FastifyInstance, options: AppOptions) {
   const { config, database } = options;
 
   // 1. Config and shared services.
@@ -40,6 +44,12 @@ export async function app(fastify: FastifyInstance, options: AppOptions) {
   fastify.decorate('db', database.db);
   fastify.decorate('loginThrottle', new LoginThrottle({ ...defaultLoginThrottleOptions, ...options.loginThrottle }));
   fastify.decorate('pageCache', new PageCache());
+  fastify.decorate(
+    'leadNotifier',
+    new LeadNotifier(database.db, { smtpUrl: config.smtpUrl, publicUrl: config.publicUrl, maxAttempts: 5, firstRetryDelayMs: 2_000, ...options.leadNotifier }, fastify.log),
+  );
+  // Alerts under way finish before the database closes.
+  fastify.addHook('onClose', () => fastify.leadNotifier.idle());
   fastify.decorateRequest('auth', null);
   fastify.setErrorHandler(handleError);
   fastify.setNotFoundHandler((request, reply) =>
@@ -128,6 +138,7 @@ export async function app(fastify: FastifyInstance, options: AppOptions) {
   await fastify.register(publicRestRoutes);
   await fastify.register(adminRestRoutes);
   await fastify.register(uploadRestRoute, { limits: options.uploadLimits ?? defaultUploadLimits });
+  await fastify.register(discoveryRoutes);
 
   // 9. Pages, last: the catch-all route.
   if (options.ssr) {
@@ -135,6 +146,9 @@ export async function app(fastify: FastifyInstance, options: AppOptions) {
     await fastify.register(ssrPlugin, options.ssr);
   }
 }
+
+/** Not encapsulated: the server and tests see the decorations (db, config, leadNotifier) on their instance. */
+export const app = fastifyPlugin(buildApp, { name: 'plumbing-app', fastify: '5.x' });
 
 function contentSecurityPolicy() {
   return {

@@ -4,6 +4,7 @@ import type { Session } from '../../db/schema/index.ts';
 import type { AppConfig } from './env.ts';
 import type { LoginThrottle } from './services/login-throttle.ts';
 import type { PageCache } from './page-cache.ts';
+import type { LeadNotifier } from './services/lead-notifier.ts';
 import type { SessionUser } from './services/sessions.ts';
 
 export const SESSION_COOKIE = 'session';
@@ -20,6 +21,7 @@ export interface RequestContext {
   auth: Auth | null;
   clientAddress: string;
   loginThrottle: LoginThrottle;
+  leadNotifier: LeadNotifier;
   setSessionCookie(token: string, expiresAt: Date): void;
   clearSessionCookie(): void;
   /** Called after a successful change, so no visitor is served a page rendered before it. */
@@ -44,6 +46,7 @@ export function createRequestContext(request: FastifyRequest, reply: FastifyRepl
     auth: request.auth,
     clientAddress: request.ip,
     loginThrottle: app.loginThrottle,
+    leadNotifier: app.leadNotifier,
     setSessionCookie: (token, expiresAt) => reply.setCookie(SESSION_COOKIE, token, sessionCookieOptions(app.config, expiresAt)),
     clearSessionCookie: () => reply.clearCookie(SESSION_COOKIE, sessionCookieOptions(app.config)),
     contentChanged: () => app.pageCache.clear(),
@@ -56,6 +59,7 @@ declare module 'fastify' {
     config: AppConfig;
     loginThrottle: LoginThrottle;
     pageCache: PageCache;
+    leadNotifier: LeadNotifier;
   }
   interface FastifyRequest {
     auth: Auth | null;

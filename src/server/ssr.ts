@@ -1,10 +1,9 @@
 // https://vike.dev/renderPage and https://vike.dev/createDevMiddleware : Vike as a Fastify catch-all.
 import { fileURLToPath } from 'node:url';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { renderPage } from 'vike/server';
-import { defaultSettings } from '../shared/site-defaults.ts';
-import { getSettings } from './services/settings.ts';
-import type { SiteSettings } from '../shared/schemas/settings.ts';
+import { getSettingsOrDefaults } from './services/settings.ts';
+import { maintenancePage, MAINTENANCE_RETRY_AFTER_SECONDS } from './maintenance-page.ts';
 import { withFreshNonce } from './page-cache.ts';
 
 const projectRoot = fileURLToPath(new URL('../../', import.meta.url));
@@ -13,15 +12,6 @@ export interface SsrOptions {
   mode: 'development' | 'production';
 }
 
-/** Settings for the layout; the built-in defaults when the read fails (SPEC section 1). */
-export async function settingsForPage(request: FastifyRequest): Promise<SiteSettings> {
-  try {
-    return await getSettings(request.server.db);
-  } catch (error) {
-    request.log.error({ err: error }, 'reading settings failed; rendering with the built-in defaults');
-    return defaultSettings;
-  }
-}
 
 export async function ssrPlugin(app: FastifyInstance, options: SsrOptions) {
   if (options.mode === 'development') {
@@ -47,7 +37,7 @@ export async function ssrPlugin(app: FastifyInstance, options: SsrOptions) {
 
   app.get('/*', async (request, reply) => {
     // Only anonymous views are shared: a signed-in owner may see drafts, previews and their own name.
-    const cacheable = !request.auth && !request.url.startsWith('/admin');
+    const cacheable = !request.auth && !isAdminPath(request.url);
     const cached = cacheable ? app.pageCache.get(request.url) : undefined;
     if (cached) {
       const { headers, body } = withFreshNonce(cached);
@@ -56,12 +46,23 @@ export async function ssrPlugin(app: FastifyInstance, options: SsrOptions) {
       return reply.header('x-page-cache', 'hit').send(body);
     }
 
+    const settings = await getSettingsOrDefaults(app.db, request.log);
+    // Maintenance closes the public site only: the owner must still reach /admin to switch it off.
+    if (settings.maintenanceMode && !isAdminPath(request.url)) {
+      return reply
+        .status(503)
+        .header('retry-after', String(MAINTENANCE_RETRY_AFTER_SECONDS))
+        .header('cache-control', 'no-store')
+        .type('text/html; charset=utf-8')
+        .send(maintenancePage(settings));
+    }
+
     const pageContext = await renderPage({
       urlOriginal: request.url,
       headersOriginal: request.headers,
       db: app.db,
       publicUrl: app.config.publicUrl,
-      settings: await settingsForPage(request),
+      settings,
       user: request.auth ? { username: request.auth.user.username, role: request.auth.user.role } : null,
     });
     const { httpResponse } = pageContext;
@@ -97,4 +98,8 @@ export function mergeContentSecurityPolicies(base: string, override: string): st
   const merged = parse(base);
   for (const [name, directive] of parse(override)) merged.set(name, directive);
   return [...merged.values()].join('; ');
+}
+
+function isAdminPath(url: string): boolean {
+  return url === '/admin' || url.startsWith('/admin/') || url.startsWith('/admin?') || url.startsWith('/admin-login');
 }

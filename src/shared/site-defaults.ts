@@ -27,6 +27,8 @@ export const defaultSettings: SiteSettings = {
   adminEmail: '',
   maintenanceMode: false,
   allowComments: true,
+  // Off, as the spec publishes a review at once; the owner may switch it on.
+  holdReviewsForApproval: false,
   facebook: '',
   instagram: '',
   twitter: '',

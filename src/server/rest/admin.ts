@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { callerFor } from './caller.ts';
+import { leadsToCsv } from '../services/leads.ts';
 
 // Admin calls of SPEC section 7. The hook in app.ts answers 401 before any of these runs without a session.
 export async function adminRestRoutes(app: FastifyInstance) {
@@ -11,6 +12,17 @@ export async function adminRestRoutes(app: FastifyInstance) {
   app.put('/api/admin/settings', async (request, reply) => {
     const settings = await callerFor(request, reply).adminSettings.save(request.body as never);
     return { success: true, settings, message: 'Settings saved' };
+  });
+
+  // The leads inbox's "Export CSV": the same filter as the list on screen.
+  app.get<{ Querystring: { status?: string; search?: string } }>('/api/admin/leads.csv', async (request, reply) => {
+    const leads = await callerFor(request, reply).leads.list({ status: request.query.status || undefined, search: request.query.search || undefined } as never);
+    const date = new Date().toISOString().slice(0, 10);
+    return reply
+      .header('content-type', 'text/csv; charset=utf-8')
+      .header('content-disposition', `attachment; filename="leads-${date}.csv"`)
+      .header('cache-control', 'no-store')
+      .send(leadsToCsv(leads));
   });
 
   app.get('/api/admin/posts', async (request, reply) => {

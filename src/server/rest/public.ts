@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { callerFor } from './caller.ts';
+import { REVIEW_HELD_MESSAGE } from '../trpc/routers/reviews.ts';
 
 // Public calls of SPEC section 7. Writes are limited per address so a script cannot flood the owner.
 export async function publicRestRoutes(app: FastifyInstance) {
@@ -21,8 +22,8 @@ export async function publicRestRoutes(app: FastifyInstance) {
   });
 
   app.post('/api/reviews', { config: writeLimit }, async (request, reply) => {
-    const review = await callerFor(request, reply).reviews.create(request.body as never);
-    return reply.status(201).send({ success: true, review, message: 'Review submitted successfully' });
+    const { review, pending } = await callerFor(request, reply).reviews.create(request.body as never);
+    return reply.status(201).send({ success: true, review, pending, message: pending ? REVIEW_HELD_MESSAGE : 'Review submitted successfully' });
   });
 
   app.post('/api/contact', { config: writeLimit }, async (request, reply) => {

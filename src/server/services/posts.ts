@@ -115,7 +115,7 @@ export async function createPost(db: Database, type: PostType, fields: PostField
       image: fields.image,
       video: fields.video,
       isPublished: fields.isPublished,
-      publishedAt: fields.isPublished ? now : null,
+      publishedAt: fields.isPublished ? (fields.publishedAt ?? now) : fields.publishedAt,
       createdAt: now,
       updatedAt: now,
     })
@@ -139,8 +139,9 @@ export async function updatePost(db: Database, id: number, type: PostType, field
       image: fields.image,
       video: fields.video,
       isPublished: fields.isPublished,
-      // The first publication dates the post; unpublishing and republishing keeps that date.
-      publishedAt: fields.isPublished && !existing.publishedAt ? now : existing.publishedAt,
+      // The first publication dates the post; unpublishing and republishing keeps that date,
+      // unless the owner sets a date (scheduling).
+      publishedAt: fields.publishedAt ?? (fields.isPublished && !existing.publishedAt ? now : existing.publishedAt),
       updatedAt: now,
     })
     .where(eq(posts.id, id))

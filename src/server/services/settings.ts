@@ -80,3 +80,17 @@ export async function seedDefaultSettings(db: Database, now = new Date()): Promi
 function sqlExcluded(column: string) {
   return sql.raw(`excluded.${column}`);
 }
+
+interface ErrorLogger {
+  error(object: object, message: string): void;
+}
+
+/** The settings, or the built-in defaults when reading fails (SPEC section 1: public fallback). */
+export async function getSettingsOrDefaults(db: Database, log: ErrorLogger): Promise<SiteSettings> {
+  try {
+    return await getSettings(db);
+  } catch (error) {
+    log.error({ err: error }, 'reading settings failed; using the built-in defaults');
+    return defaultSettings;
+  }
+}

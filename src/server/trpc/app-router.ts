@@ -4,7 +4,8 @@ import { authRouter } from './routers/auth.ts';
 import { contactRouter } from './routers/contact.ts';
 import { mediaRouter } from './routers/media.ts';
 import { postsRouter } from './routers/posts.ts';
-import { reviewsRouter } from './routers/reviews.ts';
+import { adminReviewsRouter, reviewsRouter } from './routers/reviews.ts';
+import { leadsRouter } from './routers/leads.ts';
 import { adminSettingsRouter, settingsRouter } from './routers/settings.ts';
 
 export const appRouter = router({
@@ -16,6 +17,8 @@ export const appRouter = router({
   adminPosts: adminPostsRouter,
   adminSettings: adminSettingsRouter,
   media: mediaRouter,
+  leads: leadsRouter,
+  adminReviews: adminReviewsRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { antiSpamFields } from './spam.ts';
 
 /** Optional text field: blank or missing becomes null, so "" and null mean the same thing. */
 function optionalText(max: number, label: string) {
@@ -31,6 +32,7 @@ export const contactInputSchema = z.object({
   phone: optionalText(20, 'Phone'),
   service: optionalText(255, 'Service'),
   message: requiredText(10_000, 'Message is required', 'Message'),
+  ...antiSpamFields,
 });
 
 export type ContactInput = z.input<typeof contactInputSchema>;

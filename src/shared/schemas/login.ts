@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { antiSpamFields } from './spam.ts';
 
 export const loginInputSchema = z.object({
   username: z
@@ -11,6 +12,7 @@ export const loginInputSchema = z.object({
     .string({ error: 'Password is required' })
     .min(1, 'Password is required')
     .max(256, 'Password must be at most 256 characters'),
+  ...antiSpamFields,
 });
 
 export type LoginInput = z.input<typeof loginInputSchema>;

@@ -40,6 +40,11 @@ export const postFieldsSchema = z.object({
     .nullish()
     .transform((value) => (value ? value : null)),
   isPublished: z.boolean({ error: 'isPublished must be true or false' }).default(false),
+  /** A date ahead schedules the post: published, but hidden from visitors until then. */
+  publishedAt: z.iso
+    .datetime({ offset: true, error: 'Publish date must be a date and time' })
+    .nullish()
+    .transform((value) => (value ? new Date(value) : null)),
 });
 
 export const savePostInputSchema = z.object({

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { requiredText } from './contact.ts';
+import { antiSpamFields } from './spam.ts';
 
 export const MIN_RATING = 1;
 export const MAX_RATING = 5;
@@ -21,6 +22,7 @@ export const reviewInputSchema = z.object({
     .max(MAX_RATING, 'Rating must be a number from 1 to 5')
     .default(DEFAULT_RATING),
   review: requiredText(5_000, 'Review text is required', 'Review text'),
+  ...antiSpamFields,
 });
 
 export type ReviewInput = z.input<typeof reviewInputSchema>;

@@ -55,6 +55,8 @@ export const siteSettingsSchema = z.object({
   adminEmail: optionalEmail('Admin email'),
   maintenanceMode: z.boolean(),
   allowComments: z.boolean(),
+  /** New reviews wait for the owner's approval before visitors see them. */
+  holdReviewsForApproval: z.boolean(),
   facebook: optionalUrl('Facebook'),
   instagram: optionalUrl('Instagram'),
   twitter: optionalUrl('Twitter'),

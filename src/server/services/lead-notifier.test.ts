@@ -1,0 +1,103 @@
+import { eq } from 'drizzle-orm';
+import { SMTPServer } from 'smtp-server';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { contactSubmissions, leadNotifications } from '../../../db/schema/index.ts';
+import { buildTestApp, type TestApp } from '../testing/test-app.ts';
+import { testDatabaseKind } from '../testing/test-database.ts';
+import { getSettings, saveSettings } from './settings.ts';
+
+interface ReceivedMail {
+  to: string[];
+  raw: string;
+}
+
+/** A real SMTP server on loopback that keeps what it receives, or refuses every message. */
+async function startSmtpServer(options: { refuse?: boolean } = {}) {
+  const received: ReceivedMail[] = [];
+  let refusals = 0;
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    onData(stream, session, callback) {
+      let raw = '';
+      stream.on('data', (chunk: Buffer) => (raw += chunk.toString('utf8')));
+      stream.on('end', () => {
+        if (options.refuse) {
+          refusals++;
+          const error = new Error('mailbox unavailable') as Error & { responseCode: number };
+          error.responseCode = 550;
+          return callback(error);
+        }
+        received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.server.address() as { port: number };
+  return { url: `smtp://127.0.0.1:${port}`, received, refusals: () => refusals, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+}
+
+const lead = { firstName: 'Dana', lastName: 'Reyes', email: 'dana@example.com', phone: '470-555-0111', service: 'Water Heater Services', message: 'Water heater leaking in the garage.' };
+
+describe(`lead email alerts (${testDatabaseKind})`, () => {
+  let t: TestApp | undefined;
+  let smtp: Awaited<ReturnType<typeof startSmtpServer>> | undefined;
+
+  async function setup(smtpOptions: { refuse?: boolean } | null, settingsChange: object = {}) {
+    smtp = smtpOptions ? await startSmtpServer(smtpOptions) : undefined;
+    t = await buildTestApp({ config: { smtpUrl: smtp?.url }, leadNotifier: { maxAttempts: 3, firstRetryDelayMs: 10 } });
+    await saveSettings(t.database.db, { ...(await getSettings(t.database.db)), adminEmail: 'owner@example.com', ...settingsChange });
+  }
+  async function submitLead() {
+    const response = await t!.app.inject({ method: 'POST', url: '/api/contact', payload: lead });
+    expect(response.statusCode).toBe(201);
+    await t!.app.leadNotifier.idle();
+    return t!.database.db.select().from(leadNotifications);
+  }
+
+  beforeEach(() => {
+    t = undefined;
+    smtp = undefined;
+  });
+  afterEach(async () => {
+    await t?.close();
+    await smtp?.close();
+  });
+
+  it('emails each new lead to adminEmail: name and service in the subject, every field and an inbox link in the body', async () => {
+    await setup({});
+    const [notification] = await submitLead();
+    expect(notification).toMatchObject({ status: 'sent', attempts: 1, recipient: 'owner@example.com' });
+    expect(smtp!.received).toHaveLength(1);
+    const mail = smtp!.received[0]!;
+    expect(mail.to).toEqual(['owner@example.com']);
+    expect(mail.raw).toMatch(/Subject: New lead: Dana Reyes \(Water Heater Services\)/);
+    for (const text of ['dana@example.com', '470-555-0111', 'Water heater leaking in the garage.', 'http://localhost:3000/admin?tab=leads&lead=']) {
+      expect(mail.raw.replace(/=\r\n/g, '').replace(/=3D/g, '=')).toContain(text);
+    }
+    expect(mail.raw).toMatch(/Reply-To: dana@example.com/);
+  });
+
+  it('retries a failing send with back-off, records the failure, and keeps the lead', async () => {
+    await setup({ refuse: true });
+    const [notification] = await submitLead();
+    expect(smtp!.refusals()).toBe(3);
+    expect(notification).toMatchObject({ status: 'failed', attempts: 3 });
+    expect(notification!.lastError).toMatch(/mailbox unavailable/);
+    expect(await t!.database.db.select().from(contactSubmissions).where(eq(contactSubmissions.email, 'dana@example.com'))).toHaveLength(1);
+  });
+
+  it('without SMTP_URL logs the alert, and the lead is in the inbox', async () => {
+    await setup(null);
+    const [notification] = await submitLead();
+    expect(notification!.status).toBe('logged');
+  });
+
+  it('sends nothing when emailNotifications is off', async () => {
+    await setup({}, { emailNotifications: false });
+    const [notification] = await submitLead();
+    expect(notification!.status).toBe('skipped');
+    expect(smtp!.received).toEqual([]);
+  });
+});

@@ -1,0 +1,107 @@
+import { and, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import type { Database } from '../../../db/client.ts';
+import { contactSubmissions, leadNotifications, type LeadStatus } from '../../../db/schema/index.ts';
+import { NotFoundError } from '../errors.ts';
+
+export interface LeadFilter {
+  status?: LeadStatus;
+  /** Matched against name, email, phone, service and message. */
+  search?: string;
+}
+
+export interface Lead {
+  id: number;
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string | null;
+  service: string | null;
+  message: string;
+  status: LeadStatus;
+  createdAt: string;
+  updatedAt: string;
+  /** How the owner was alerted: sent, failed, logged, skipped, pending, or null before any attempt. */
+  notification: string | null;
+}
+
+function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (character) => `\\${character}`);
+}
+
+function whereFor(filter: LeadFilter): SQL | undefined {
+  const conditions: SQL[] = [];
+  if (filter.status) conditions.push(eq(contactSubmissions.status, filter.status));
+  const search = filter.search?.trim();
+  if (search) {
+    const pattern = `%${escapeLike(search)}%`;
+    conditions.push(
+      or(
+        ilike(sql`${contactSubmissions.firstName} || ' ' || ${contactSubmissions.lastName}`, pattern),
+        ilike(contactSubmissions.email, pattern),
+        ilike(contactSubmissions.phone, pattern),
+        ilike(contactSubmissions.service, pattern),
+        ilike(contactSubmissions.message, pattern),
+      )!,
+    );
+  }
+  return conditions.length ? and(...conditions) : undefined;
+}
+
+/** Leads newest first, with the latest alert status of each. */
+export async function listLeads(db: Database, filter: LeadFilter = {}, limit = 500): Promise<Lead[]> {
+  const latestNotification = sql<string | null>`(
+    select ${leadNotifications.status} from ${leadNotifications}
+    where ${leadNotifications.submissionId} = ${contactSubmissions.id}
+    order by ${leadNotifications.id} desc limit 1
+  )`;
+  const rows = await db
+    .select({
+      id: contactSubmissions.id,
+      firstName: contactSubmissions.firstName,
+      lastName: contactSubmissions.lastName,
+      email: contactSubmissions.email,
+      phone: contactSubmissions.phone,
+      service: contactSubmissions.service,
+      message: contactSubmissions.message,
+      status: contactSubmissions.status,
+      createdAt: contactSubmissions.createdAt,
+      updatedAt: contactSubmissions.updatedAt,
+      notification: latestNotification,
+    })
+    .from(contactSubmissions)
+    .where(whereFor(filter))
+    .orderBy(desc(contactSubmissions.createdAt), desc(contactSubmissions.id))
+    .limit(limit);
+  return rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString(), updatedAt: row.updatedAt.toISOString() }));
+}
+
+export async function countNewLeads(db: Database): Promise<number> {
+  const [row] = await db.select({ count: sql<number>`count(*)::int` }).from(contactSubmissions).where(eq(contactSubmissions.status, 'new'));
+  return row?.count ?? 0;
+}
+
+export async function setLeadStatus(db: Database, id: number, status: LeadStatus, now = new Date()): Promise<void> {
+  const updated = await db
+    .update(contactSubmissions)
+    .set({ status, updatedAt: now })
+    .where(eq(contactSubmissions.id, id))
+    .returning({ id: contactSubmissions.id });
+  if (updated.length === 0) throw new NotFoundError('Lead not found');
+}
+
+function csvCell(value: string | number | null): string {
+  let text = value === null ? '' : String(value);
+  // A cell starting with = + - @ is a formula to a spreadsheet: prefix it so it stays text.
+  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+/** The leads as CSV, one row each, in the order given. */
+export function leadsToCsv(leads: Lead[]): string {
+  const header = ['Received', 'Status', 'First name', 'Last name', 'Email', 'Phone', 'Service', 'Message'];
+  const lines = [header.join(',')];
+  for (const lead of leads) {
+    lines.push([lead.createdAt, lead.status, lead.firstName, lead.lastName, lead.email, lead.phone, lead.service, lead.message].map(csvCell).join(','));
+  }
+  return `${lines.join('\r\n')}\r\n`;
+}
