@@ -75,8 +75,8 @@ export function ReviewsCarousel({ reviews }: { reviews: readonly ReviewCardData[
           ))}
         </ul>
         <div className={styles.controls}>
-          <button type="button" className={styles.arrow} onClick={showPrevious} aria-label="Previous review">
-            ‹ Prev
+          <button type="button" className={styles.arrow} onClick={showPrevious}>
+            <span aria-hidden="true">‹ </span>Previous<span className="visually-hidden"> review</span>
           </button>
           <ul className={styles.dots} aria-label="Choose a review">
             {reviews.map((review, position) => (
@@ -91,8 +91,9 @@ export function ReviewsCarousel({ reviews }: { reviews: readonly ReviewCardData[
               </li>
             ))}
           </ul>
-          <button type="button" className={styles.arrow} onClick={showNext} aria-label="Next review">
-            Next ›
+          <button type="button" className={styles.arrow} onClick={showNext}>
+            Next<span className="visually-hidden"> review</span>
+            <span aria-hidden="true"> ›</span>
           </button>
           <button type="button" className={styles.arrow} onClick={() => setAutoRotateChoice(!autoRotate)}>
             {autoRotate ? 'Pause rotation' : 'Play rotation'}
