@@ -135,6 +135,7 @@ describe('home page', () => {
     await expect(first.getByRole('link').getAttribute('href')).resolves.toBe(`/news-post?id=${imagePostId}`);
     await expect(slides.nth(1).getAttribute('style')).resolves.toBeNull();
     await expect(first.textContent()).resolves.toContain('A second van means shorter waits');
+    await expect(first.locator('time').textContent()).resolves.toMatch(/^[A-Z][a-z]+ \d{1,2}, \d{4}$/);
     await expect(carousel.getByText('1 / 5').isVisible()).resolves.toBe(true);
 
     await page.clock.runFor(20_000);
@@ -152,6 +153,22 @@ describe('home page', () => {
     // Focus is inside the carousel now (the arrow just pressed): it must not move on its own.
     await page.clock.runFor(40_000);
     await expect(carousel.getByText('1 / 5').isVisible()).resolves.toBe(true);
+    // Once focus leaves, it runs again, until the visitor presses pause.
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    await page.mouse.move(5, 5);
+    await page.clock.runFor(20_000);
+    await carousel.getByText('2 / 5').waitFor();
+    // Clicking leaves the mouse over the carousel and focus in it: move both away so only the button decides.
+    await carousel.getByRole('button', { name: 'Pause rotation' }).click();
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    await page.mouse.move(5, 5);
+    await page.clock.runFor(60_000);
+    await expect(carousel.getByText('2 / 5').isVisible()).resolves.toBe(true);
+    await carousel.getByRole('button', { name: 'Play rotation' }).click();
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    await page.mouse.move(5, 5);
+    await page.clock.runFor(20_000);
+    await carousel.getByText('3 / 5').waitFor();
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -224,8 +241,8 @@ describe('home page', () => {
     await page.clock.runFor(8000);
     await expect(reviewCounter(page).textContent()).resolves.toBe('Review 3 of 5');
     await carousel.getByRole('button', { name: 'Pause rotation' }).click();
-    await page.locator('body').focus();
     await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    await page.mouse.move(5, 5);
     await page.clock.runFor(8000);
     await expect(reviewCounter(page).textContent()).resolves.toBe('Review 3 of 5');
     await expect(carousel.getByRole('button', { name: 'Play rotation' }).isVisible()).resolves.toBe(true);

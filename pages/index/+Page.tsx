@@ -73,7 +73,7 @@ export default function Page() {
         </picture>
         <div className={styles.heroContent}>
           <p className={styles.emergencyBadge}>
-            <span aria-hidden="true">🚨 </span>24/7 Emergency Service
+            24/7 Emergency Service
           </p>
           <h1 id="home-title" className={styles.heroTitle}>
             Plumbing Problems Fixed Today in Cumming, GA

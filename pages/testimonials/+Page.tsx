@@ -3,7 +3,8 @@ import { usePageContext } from '../../renderer/usePageContext.tsx';
 import { PageHero } from '../../src/components/PageHero/PageHero.tsx';
 import { ReviewCard } from '../../src/components/ReviewCard/ReviewCard.tsx';
 import type { TestimonialsData } from './+data.ts';
-import { ReviewForm, type ListedReview } from './ReviewForm.tsx';
+import type { ListedReview } from '../../src/shared/review-for-list.ts';
+import { ReviewForm } from './ReviewForm.tsx';
 import * as styles from './testimonials.css.ts';
 
 export default function Page() {

@@ -2,17 +2,13 @@ import { useId, useRef, useState, type FormEvent } from 'react';
 import { apiRequest } from '../../src/client/api-request.ts';
 import { linkButton } from '../../src/components/LinkButton/link-button.css.ts';
 import { toast } from '../../src/components/Toast/toast-store.ts';
-import type { ReviewCardData } from '../../src/components/ReviewCard/ReviewCard.tsx';
-import { DEFAULT_RATING, MAX_RATING, MIN_RATING, reviewInputSchema, type ReviewData } from '../../src/shared/schemas/review.ts';
+import { reviewForList, type ListedReview, type ReviewAnswer } from '../../src/shared/review-for-list.ts';
+import { DEFAULT_RATING, MAX_RATING, MIN_RATING, reviewInputSchema } from '../../src/shared/schemas/review.ts';
 import * as styles from './testimonials.css.ts';
-
-export interface ListedReview extends ReviewCardData {
-  createdAt: string;
-}
 
 interface ReviewResponse {
   success: boolean;
-  review?: Partial<ListedReview> & { id?: string | number };
+  review?: ReviewAnswer;
   message?: string;
 }
 
@@ -21,23 +17,6 @@ type FieldErrors = Partial<Record<FieldName, string>>;
 
 const emptyForm = { name: '', secondName: '', rating: String(DEFAULT_RATING), review: '', email: '' };
 const ratingChoices = ['Poor', 'Fair', 'Good', 'Very good', 'Excellent'];
-
-/**
- * SPEC section 4: the new review goes to the front of the list; a numeric server id is kept,
- * otherwise the review gets a timestamp id and the current date.
- */
-export function reviewForList(sent: ReviewData, answer: ReviewResponse['review'], now = new Date()): ListedReview {
-  const serverId = answer?.id === undefined ? '' : String(answer.id);
-  const hasNumericId = /^\d+$/.test(serverId);
-  return {
-    id: hasNumericId ? serverId : String(now.getTime()),
-    name: sent.name,
-    secondName: sent.secondName,
-    rating: sent.rating,
-    review: sent.review,
-    createdAt: hasNumericId && answer?.createdAt ? answer.createdAt : now.toISOString(),
-  };
-}
 
 export function ReviewForm({ onReviewAdded }: { onReviewAdded: (review: ListedReview) => void }) {
   const id = useId();

@@ -35,7 +35,11 @@ export const list = style({
   '@media': { [reducedMotion]: { flexWrap: 'wrap', rowGap: vars.space.xs } },
 });
 
-export const town = style({ padding: `0 ${vars.space.md}`, whiteSpace: 'nowrap' });
+export const town = style({
+  padding: `0 ${vars.space.md}`,
+  whiteSpace: 'nowrap',
+  '::before': { content: '""', display: 'inline-block', width: '8px', height: '8px', marginRight: vars.space.sm, borderRadius: '50%', background: vars.color.brandOrange },
+});
 
 // The second copy only makes the loop seamless; nothing moves under reduced motion, so it goes.
 export const duplicate = style({ '@media': { [reducedMotion]: { display: 'none' } } });

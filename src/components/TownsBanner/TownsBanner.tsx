@@ -7,7 +7,6 @@ export function TownsBanner() {
     <ul className={duplicate ? `${styles.list} ${styles.duplicate}` : styles.list} aria-hidden={duplicate || undefined}>
       {bannerTowns.map((town) => (
         <li key={town} className={styles.town}>
-          <span aria-hidden="true">📍 </span>
           {town}
         </li>
       ))}
