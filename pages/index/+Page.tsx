@@ -1,13 +1,256 @@
 import { usePageContext } from '../../renderer/usePageContext.tsx';
-import { telHref } from '../../src/shared/site-content.ts';
+import { linkButton } from '../../src/components/LinkButton/link-button.css.ts';
+import { NewsCarousel } from '../../src/components/NewsCarousel/NewsCarousel.tsx';
+import { ReviewsCarousel } from '../../src/components/ReviewsCarousel/ReviewsCarousel.tsx';
+import { TownsBanner } from '../../src/components/TownsBanner/TownsBanner.tsx';
+import { couponImage, heroImage, localExpertsImage, serviceGalleries, type ServiceSlug } from '../../src/shared/images.ts';
+import { serviceCategories, telHref } from '../../src/shared/site-content.ts';
+import type { HomeData } from './+data.ts';
+import * as styles from './home.css.ts';
+
+const serviceTileBlurbs: Record<ServiceSlug, string> = {
+  'residential-plumbing': 'Leaks, fixtures, sump pumps and repipes for every room of the house.',
+  'sewer-drain': 'Clogs cleared, lines snaked and sewer cameras that find the real cause.',
+  'filtration-system': 'Whole-house and reverse osmosis systems for cleaner, better-tasting water.',
+  'underground-plumbing': 'Buried water and sewer lines repaired or replaced, trenchless where possible.',
+  'water-heater': 'Gas and electric tank heaters repaired, flushed or replaced the same day.',
+  'tankless-water': 'Endless hot water with properly sized gas and electric tankless systems.',
+};
+
+/** The four services most homeowners call about, as larger cards (SPEC: four service cards). */
+const featuredServices: { slug: ServiceSlug; text: string }[] = [
+  {
+    slug: 'water-heater',
+    text: 'No hot water? We carry common tank sizes on the truck, so most water heaters are repaired or replaced the day you call.',
+  },
+  {
+    slug: 'sewer-drain',
+    text: 'Slow drains and backups are cleared with professional machines, and a camera inspection shows you exactly what was wrong.',
+  },
+  {
+    slug: 'tankless-water',
+    text: 'Save space and energy with a tankless system sized for your household, installed to code with the permit handled for you.',
+  },
+  {
+    slug: 'residential-plumbing',
+    text: 'From a dripping faucet to a burst pipe in the crawl space, licensed plumbers fix it right the first time.',
+  },
+];
+
+function categoryFor(slug: ServiceSlug) {
+  return serviceCategories.find((category) => category.slug === slug)!;
+}
+
+function webp(src: string) {
+  return `${src}.webp`;
+}
 
 export default function Page() {
-  const { settings } = usePageContext();
+  const { settings, data } = usePageContext();
+  const { latestNews, reviews } = data as HomeData;
+  const phoneHref = telHref(settings.phoneNumber);
+  const heroSrc = (width: number, extension: 'webp' | 'jpg') => `${heroImage.src}-${width}.${extension}`;
+  const heroSrcSet = (extension: 'webp' | 'jpg') => heroImage.widths.map((width) => `${heroSrc(width, extension)} ${width}w`).join(', ');
+
   return (
-    <section>
-      <h1>Plumbers in Cumming, GA</h1>
-      <p>Emergency service, fixed today. Call {settings.companyName}:</p>
-      <a href={telHref(settings.phoneNumber)}>{settings.phoneNumber}</a>
-    </section>
+    <>
+      <TownsBanner />
+
+      <section className={styles.hero} aria-labelledby="home-title">
+        <picture>
+          <source type="image/webp" srcSet={heroSrcSet('webp')} sizes="100vw" />
+          <img
+            className={styles.heroImage}
+            src={heroSrc(heroImage.widths[heroImage.widths.length - 1]!, 'jpg')}
+            srcSet={heroSrcSet('jpg')}
+            sizes="100vw"
+            width={heroImage.width}
+            height={heroImage.height}
+            alt={heroImage.alt}
+            loading="eager"
+            fetchPriority="high"
+          />
+        </picture>
+        <div className={styles.heroContent}>
+          <p className={styles.emergencyBadge}>
+            24/7 Emergency Service
+          </p>
+          <h1 id="home-title" className={styles.heroTitle}>
+            Plumbing Problems Fixed Today in Cumming, GA
+          </h1>
+          <p className={styles.heroLead}>
+            {settings.companyName} brings licensed and insured plumbers to homes and businesses across Forsyth County, with upfront
+            pricing and a 100% satisfaction guarantee.
+          </p>
+          <ul className={styles.claims}>
+            <li>Fixed Today</li>
+            <li>Upfront Pricing</li>
+            <li>100% Satisfaction Guaranteed</li>
+            <li>Licensed &amp; Insured</li>
+          </ul>
+          <div className={styles.heroActions}>
+            <a className={linkButton.orange} href={phoneHref}>
+              Call Now: {settings.phoneNumber}
+            </a>
+            <a className={linkButton.outlineLight} href="/contact">
+              Schedule Service
+            </a>
+          </div>
+          <dl className={styles.stats}>
+            <div>
+              <dt>Years experience</dt>
+              <dd>15+</dd>
+            </div>
+            <div>
+              <dt>Happy customers</dt>
+              <dd>500+</dd>
+            </div>
+            <div>
+              <dt>Rated plumber locally</dt>
+              <dd>#1</dd>
+            </div>
+          </dl>
+        </div>
+      </section>
+
+      <section className={styles.section} aria-labelledby="service-tiles-title">
+        <div className={styles.inner}>
+          <h2 id="service-tiles-title" className={styles.sectionTitle}>
+            Our Plumbing Services
+          </h2>
+          <p className={styles.sectionLead}>Everything your home's water, drain and sewer lines need, from one local team.</p>
+          <ul className={styles.tiles}>
+            {serviceCategories.map((category) => (
+              <li key={category.anchor}>
+                <a className={styles.tile} href={`/services#${category.anchor}`}>
+                  <span className={styles.tileTitle}>{category.title}</span>
+                  <span className={styles.tileText}>{serviceTileBlurbs[category.slug]}</span>
+                </a>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </section>
+
+      <section className={`${styles.section} ${styles.offers}`} aria-label="Special offers">
+        <div className={`${styles.inner} ${styles.offerGrid}`}>
+          <article className={styles.offerCard}>
+            <h2 className={styles.offerTitle}>$25 Off Any Plumbing Service</h2>
+            <picture>
+              <source type="image/webp" srcSet={webp(couponImage.src)} />
+              <img
+                className={styles.couponImage}
+                src={couponImage.downloadHref}
+                width={couponImage.width}
+                height={couponImage.height}
+                alt={couponImage.alt}
+                loading="lazy"
+              />
+            </picture>
+            <p>Download the coupon, then show it to your technician or mention it when you call.</p>
+            <a className={linkButton.navy} href={couponImage.downloadHref} download="coupon-25-off.png">
+              Download Coupon
+            </a>
+          </article>
+          <article className={`${styles.offerCard} ${styles.newCustomerCard}`}>
+            <p className={styles.offerEyebrow}>New customer special</p>
+            <h2 className={styles.offerTitle}>$50 Off Your First Service</h2>
+            <p>First time calling us? Take $50 off your first plumbing repair or installation.</p>
+            <div className={styles.offerActions}>
+              <a className={linkButton.orange} href={phoneHref}>
+                Call {settings.phoneNumber}
+              </a>
+              <a className={linkButton.outlineNavy} href="/contact">
+                Get Free Estimate
+              </a>
+            </div>
+            <ul className={styles.finePrint} aria-label="Offer terms">
+              <li>Valid for new customers only</li>
+              <li>Minimum service charge applies</li>
+              <li>Cannot be combined with other offers</li>
+            </ul>
+          </article>
+        </div>
+      </section>
+
+      <NewsCarousel posts={latestNews} />
+
+      <section className={styles.section} aria-labelledby="featured-services-title">
+        <div className={styles.inner}>
+          <h2 id="featured-services-title" className={styles.sectionTitle}>
+            Services Homeowners Call Us For Most
+          </h2>
+          <ul className={styles.cards}>
+            {featuredServices.map(({ slug, text }) => {
+              const category = categoryFor(slug);
+              const photo = serviceGalleries[slug][0]!;
+              return (
+                <li key={slug} className={styles.card}>
+                  <picture>
+                    <source type="image/webp" srcSet={webp(photo.src)} />
+                    <img className={styles.cardImage} src={`${photo.src}.jpg`} width={photo.width} height={photo.height} alt={photo.alt} loading="lazy" />
+                  </picture>
+                  <div className={styles.cardBody}>
+                    <h3 className={styles.cardTitle}>{category.title}</h3>
+                    <p>{text}</p>
+                    <a className={styles.learnMore} href={`/services#${category.anchor}`}>
+                      Learn More<span className="visually-hidden"> about {category.title}</span>
+                    </a>
+                  </div>
+                </li>
+              );
+            })}
+          </ul>
+        </div>
+      </section>
+
+      <ReviewsCarousel reviews={reviews} />
+
+      <section className={styles.section} aria-labelledby="local-experts-title">
+        <div className={`${styles.inner} ${styles.split}`}>
+          <picture>
+            <source type="image/webp" srcSet={webp(localExpertsImage.src)} />
+            <img
+              className={styles.splitImage}
+              src={`${localExpertsImage.src}.jpg`}
+              width={localExpertsImage.width}
+              height={localExpertsImage.height}
+              alt={localExpertsImage.alt}
+              loading="lazy"
+            />
+          </picture>
+          <div>
+            <h2 id="local-experts-title" className={styles.sectionTitle}>
+              Your Local Plumbing Experts
+            </h2>
+            <p>
+              We live and work in Forsyth County. We know the older galvanized lines in downtown Cumming, the hard red clay that
+              shifts sewer pipes, and the freezes that split hose bibs every winter, so we arrive with the right parts and a plan.
+            </p>
+            <p>Neighbours in Cumming, Sugar Hill, Suwanee, Johns Creek and Alpharetta trust us with their homes.</p>
+            <a className={linkButton.navy} href="/about">
+              About Our Team
+            </a>
+          </div>
+        </div>
+      </section>
+
+      <section className={styles.finalCta} aria-labelledby="final-cta-title">
+        <div className={styles.inner}>
+          <h2 id="final-cta-title" className={styles.finalCtaTitle}>
+            Need a Plumber Today?
+          </h2>
+          <p>Call now for fast, friendly service, or ask for a free quote and we will get back to you the same business day.</p>
+          <div className={styles.finalCtaActions}>
+            <a className={linkButton.orange} href={phoneHref}>
+              Call {settings.phoneNumber}
+            </a>
+            <a className={linkButton.outlineLight} href="/contact">
+              Get Free Quote
+            </a>
+          </div>
+        </div>
+      </section>
+    </>
   );
 }

@@ -1,6 +1,15 @@
 import type { PageContextServer } from 'vike/types';
-import type { SeoInput } from '../../renderer/seo.ts';
+import { DEFAULT_SHARE_IMAGE, type SeoInput } from '../../renderer/seo.ts';
+import { plumberStructuredData } from '../../src/shared/business-structured-data.ts';
 
 export default function seo(pageContext: PageContextServer): SeoInput {
-  return { title: pageContext.settings.seoTitle, path: '/' };
+  const { settings, publicUrl } = pageContext;
+  return {
+    title: settings.seoTitle || `${settings.companyName} | Plumber in Cumming, GA`,
+    description: settings.seoDescription,
+    keywords: settings.seoKeywords,
+    path: '/',
+    breadcrumb: 'Home',
+    structuredData: [plumberStructuredData(settings, publicUrl, DEFAULT_SHARE_IMAGE)],
+  };
 }

@@ -1,0 +1,15 @@
+// https://vike.dev/data : the home page's news and reviews, read on the server so they are in the first HTML.
+import type { PageContextServer } from 'vike/types';
+import { postsForPage, reviewsForPage } from '../../src/server/services/page-data.ts';
+import { NEWS_CAROUSEL_LIMIT, type NewsSlide } from '../../src/components/NewsCarousel/NewsCarousel.tsx';
+
+export async function data(pageContext: PageContextServer) {
+  const [{ newsPosts }, { reviews }] = await Promise.all([postsForPage(pageContext.db), reviewsForPage(pageContext.db)]);
+  // Only what the carousel shows travels to the browser.
+  const latestNews: NewsSlide[] = newsPosts
+    .slice(0, NEWS_CAROUSEL_LIMIT)
+    .map(({ id, title, excerpt, image, publishedAt }) => ({ id, title, excerpt, image, publishedAt }));
+  return { latestNews, reviews };
+}
+
+export type HomeData = Awaited<ReturnType<typeof data>>;

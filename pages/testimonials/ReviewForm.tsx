@@ -1,0 +1,195 @@
+import { useId, useRef, useState, type FormEvent } from 'react';
+import { apiRequest } from '../../src/client/api-request.ts';
+import { linkButton } from '../../src/components/LinkButton/link-button.css.ts';
+import { toast } from '../../src/components/Toast/toast-store.ts';
+import { reviewForList, type ListedReview, type ReviewAnswer } from '../../src/shared/review-for-list.ts';
+import { DEFAULT_RATING, MAX_RATING, MIN_RATING, reviewInputSchema } from '../../src/shared/schemas/review.ts';
+import * as styles from './testimonials.css.ts';
+
+interface ReviewResponse {
+  success: boolean;
+  review?: ReviewAnswer;
+  message?: string;
+}
+
+type FieldName = 'name' | 'secondName' | 'rating' | 'review';
+type FieldErrors = Partial<Record<FieldName, string>>;
+
+const emptyForm = { name: '', secondName: '', rating: String(DEFAULT_RATING), review: '', email: '' };
+const ratingChoices = ['Poor', 'Fair', 'Good', 'Very good', 'Excellent'];
+
+export function ReviewForm({ onReviewAdded }: { onReviewAdded: (review: ListedReview) => void }) {
+  const id = useId();
+  const [values, setValues] = useState(emptyForm);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [submitting, setSubmitting] = useState(false);
+  const formRef = useRef<HTMLFormElement>(null);
+
+  const set = (field: keyof typeof emptyForm) => (event: { target: { value: string } }) => {
+    setValues((current) => ({ ...current, [field]: event.target.value }));
+  };
+  const fieldId = (field: string) => `${id}-${field}`;
+  const describedBy = (field: FieldName, hint?: boolean) =>
+    [hint ? fieldId(`${field}-hint`) : '', errors[field] ? fieldId(`${field}-error`) : ''].filter(Boolean).join(' ') || undefined;
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    // The email stays in the browser: the review schema has no email (see docs/decisions/010-review-avatar-colours.md).
+    const parsed = reviewInputSchema.safeParse({
+      name: values.name,
+      secondName: values.secondName,
+      rating: Number(values.rating),
+      review: values.review,
+    });
+    if (!parsed.success) {
+      const fieldErrors: FieldErrors = {};
+      for (const issue of parsed.error.issues) {
+        const field = issue.path[0] as FieldName;
+        fieldErrors[field] ??= issue.message;
+      }
+      setErrors(fieldErrors);
+      const firstInvalid = (['name', 'secondName', 'rating', 'review'] as const).find((field) => fieldErrors[field]);
+      if (firstInvalid) formRef.current?.querySelector<HTMLElement>(`#${CSS.escape(fieldId(firstInvalid))}`)?.focus();
+      return;
+    }
+
+    setErrors({});
+    setSubmitting(true);
+    try {
+      const answer = await apiRequest<ReviewResponse>('POST', '/api/reviews', parsed.data);
+      if (!answer.success) throw new Error(answer.message ?? 'The review was not accepted');
+      onReviewAdded(reviewForList(parsed.data, answer.review));
+      toast({ title: 'Review submitted successfully!', description: 'Thank you for your feedback.' });
+    } catch {
+      toast({ title: 'Error submitting review', description: 'Please check your connection and try again.', variant: 'destructive' });
+    } finally {
+      // SPEC section 8: the form resets after success and after failure alike.
+      setValues(emptyForm);
+      setSubmitting(false);
+    }
+  }
+
+  return (
+    <form ref={formRef} className={styles.form} onSubmit={onSubmit} noValidate aria-describedby={fieldId('required-note')}>
+      <p id={fieldId('required-note')} className={styles.hint}>
+        Fields marked * are required.
+      </p>
+      <div className={styles.row}>
+        <div className={styles.field}>
+          <label className={styles.label} htmlFor={fieldId('name')}>
+            Name *
+          </label>
+          <input
+            id={fieldId('name')}
+            className={styles.input}
+            name="name"
+            autoComplete="given-name"
+            required
+            maxLength={255}
+            value={values.name}
+            onChange={set('name')}
+            aria-invalid={errors.name ? true : undefined}
+            aria-describedby={describedBy('name')}
+          />
+          {errors.name && (
+            <p id={fieldId('name-error')} className={styles.error}>
+              {errors.name}
+            </p>
+          )}
+        </div>
+        <div className={styles.field}>
+          <label className={styles.label} htmlFor={fieldId('secondName')}>
+            Second name (optional)
+          </label>
+          <input
+            id={fieldId('secondName')}
+            className={styles.input}
+            name="secondName"
+            autoComplete="family-name"
+            maxLength={255}
+            value={values.secondName}
+            onChange={set('secondName')}
+            aria-invalid={errors.secondName ? true : undefined}
+            aria-describedby={describedBy('secondName')}
+          />
+          {errors.secondName && (
+            <p id={fieldId('secondName-error')} className={styles.error}>
+              {errors.secondName}
+            </p>
+          )}
+        </div>
+      </div>
+      <div className={styles.field}>
+        <label className={styles.label} htmlFor={fieldId('email')}>
+          Email (optional, not published)
+        </label>
+        <input
+          id={fieldId('email')}
+          className={styles.input}
+          name="email"
+          type="email"
+          autoComplete="email"
+          maxLength={255}
+          value={values.email}
+          onChange={set('email')}
+          aria-describedby={fieldId('email-hint')}
+        />
+        <p id={fieldId('email-hint')} className={styles.hint}>
+          Kept on your device: it is not sent with your review and never shown.
+        </p>
+      </div>
+      <div className={styles.field}>
+        <label className={styles.label} htmlFor={fieldId('rating')}>
+          Rating *
+        </label>
+        <select
+          id={fieldId('rating')}
+          className={styles.input}
+          name="rating"
+          value={values.rating}
+          onChange={set('rating')}
+          aria-invalid={errors.rating ? true : undefined}
+          aria-describedby={describedBy('rating')}
+        >
+          {Array.from({ length: MAX_RATING - MIN_RATING + 1 }, (_, offset) => MAX_RATING - offset).map((stars) => (
+            <option key={stars} value={stars}>
+              {stars} {stars === 1 ? 'star' : 'stars'}: {ratingChoices[stars - 1]}
+            </option>
+          ))}
+        </select>
+        {errors.rating && (
+          <p id={fieldId('rating-error')} className={styles.error}>
+            {errors.rating}
+          </p>
+        )}
+      </div>
+      <div className={styles.field}>
+        <label className={styles.label} htmlFor={fieldId('review')}>
+          Your review *
+        </label>
+        <textarea
+          id={fieldId('review')}
+          className={styles.textarea}
+          name="review"
+          required
+          maxLength={5000}
+          value={values.review}
+          onChange={set('review')}
+          aria-invalid={errors.review ? true : undefined}
+          aria-describedby={describedBy('review', true)}
+        />
+        <p id={fieldId('review-hint')} className={styles.hint}>
+          Tell other homeowners what we fixed and how it went.
+        </p>
+        {errors.review && (
+          <p id={fieldId('review-error')} className={styles.error}>
+            {errors.review}
+          </p>
+        )}
+      </div>
+      <button type="submit" className={`${linkButton.orange} ${styles.submit}`} disabled={submitting}>
+        {submitting ? 'Submitting...' : 'Submit Review'}
+      </button>
+    </form>
+  );
+}

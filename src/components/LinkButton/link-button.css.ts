@@ -1,0 +1,37 @@
+import { style, styleVariants } from '@vanilla-extract/css';
+import { vars } from '../../styles/theme.css.ts';
+
+const base = style({
+  display: 'inline-flex',
+  alignItems: 'center',
+  justifyContent: 'center',
+  gap: vars.space.sm,
+  minHeight: '48px',
+  padding: `${vars.space.sm} ${vars.space.lg}`,
+  borderRadius: vars.radius.full,
+  fontWeight: 700,
+  fontSize: '1.05rem',
+  textDecoration: 'none',
+  border: '2px solid transparent',
+  cursor: 'pointer',
+  transition: 'background-color 150ms ease, color 150ms ease',
+});
+
+/** Links and buttons that look like buttons; orange behind white text uses the darker, readable orange. */
+export const linkButton = styleVariants({
+  orange: [base, { background: vars.color.orangeDark, color: '#ffffff', selectors: { '&:hover': { background: '#9a3412' } } }],
+  navy: [base, { background: vars.color.brandNavy, color: '#ffffff', selectors: { '&:hover': { background: vars.color.blueDark } } }],
+  outlineLight: [
+    base,
+    { borderColor: '#ffffff', color: '#ffffff', background: 'transparent', selectors: { '&:hover': { background: '#ffffff', color: vars.color.brandNavy } } },
+  ],
+  outlineNavy: [
+    base,
+    {
+      borderColor: vars.color.brandNavy,
+      color: vars.color.brandNavy,
+      background: vars.color.surface,
+      selectors: { '&:hover': { background: vars.color.brandNavy, color: '#ffffff' } },
+    },
+  ],
+});

@@ -1,0 +1,119 @@
+import { useCallback, useId, useState, type FocusEvent } from 'react';
+import { useAutoAdvance } from '../../client/use-auto-advance.ts';
+import { usePrefersReducedMotion } from '../../client/use-media-query.ts';
+import { formatPostDate } from '../../shared/format-date.ts';
+import * as styles from './NewsCarousel.css.ts';
+
+/** SPEC section 9: the news carousel advances every 20000 ms and shows at most 5 posts. */
+export const NEWS_ROTATION_MS = 20_000;
+export const NEWS_CAROUSEL_LIMIT = 5;
+
+export interface NewsSlide {
+  id: number;
+  title: string;
+  excerpt: string;
+  image: string | null;
+  publishedAt: string | null;
+}
+
+/** A CSS url() that a stored path or data URI cannot break out of. */
+function cssUrl(value: string): string {
+  return `url("${value.replace(/["\\\n\r]/g, (char) => encodeURIComponent(char))}")`;
+}
+
+export function NewsCarousel({ posts }: { posts: readonly NewsSlide[] }) {
+  const headingId = useId();
+  const [index, setIndex] = useState(0);
+  const [hovered, setHovered] = useState(false);
+  const [focused, setFocused] = useState(false);
+  const [autoRotateChoice, setAutoRotateChoice] = useState<boolean | null>(null);
+  const prefersReducedMotion = usePrefersReducedMotion();
+  const slides = posts.slice(0, NEWS_CAROUSEL_LIMIT);
+  const count = slides.length;
+  const current = index >= count ? 0 : index;
+
+  const showNext = useCallback(() => setIndex((value) => (value + 1 >= count ? 0 : value + 1)), [count]);
+  const showPrevious = () => setIndex((value) => (value - 1 < 0 ? count - 1 : value - 1));
+  const autoRotate = autoRotateChoice ?? !prefersReducedMotion;
+  useAutoAdvance(showNext, NEWS_ROTATION_MS, autoRotate && !hovered && !focused && count > 1, current);
+
+  // SPEC: with no posts (or a failed read) the whole section is hidden.
+  if (count === 0) return null;
+
+  const onBlur = (event: FocusEvent<HTMLElement>) => {
+    if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setFocused(false);
+  };
+
+  return (
+    <section
+      className={styles.section}
+      aria-labelledby={headingId}
+      aria-roledescription="carousel"
+      onMouseEnter={() => setHovered(true)}
+      onMouseLeave={() => setHovered(false)}
+      onFocus={() => setFocused(true)}
+      onBlur={onBlur}
+      data-testid="news-carousel"
+    >
+      <div className={styles.inner}>
+        <div className={styles.headingRow}>
+          <h2 id={headingId} className={styles.heading}>
+            Latest News and Updates
+          </h2>
+          <a className={styles.viewAll} href="/news">
+            View All News
+          </a>
+        </div>
+        <div className={styles.viewport}>
+          <ul className={styles.track} style={{ transform: `translateX(-${current * 100}%)` }}>
+            {slides.map((post, position) => {
+              const isCurrent = position === current;
+              return (
+                <li
+                  key={post.id}
+                  className={styles.slide}
+                  style={post.image ? { backgroundImage: cssUrl(post.image) } : undefined}
+                  aria-hidden={isCurrent ? undefined : true}
+                  inert={!isCurrent}
+                  data-testid="news-slide"
+                >
+                  <div className={styles.slideBody}>
+                    {post.publishedAt ? (
+                      <time className={styles.date} dateTime={post.publishedAt}>
+                        {formatPostDate(post.publishedAt)}
+                      </time>
+                    ) : (
+                      <span className={styles.date}>{formatPostDate(null)}</span>
+                    )}
+                    <h3 className={styles.title}>
+                      <a className={styles.titleLink} href={`/news-post?id=${post.id}`}>
+                        {post.title}
+                      </a>
+                    </h3>
+                    {post.excerpt && <p className={styles.excerpt}>{post.excerpt}</p>}
+                  </div>
+                </li>
+              );
+            })}
+          </ul>
+        </div>
+        {count > 1 && (
+          <div className={styles.controls}>
+            <button type="button" className={styles.control} onClick={showPrevious} aria-label="Previous news post">
+              ‹
+            </button>
+            <p className={styles.position} aria-live={autoRotate && !hovered && !focused ? 'off' : 'polite'}>
+              {current + 1} / {count}
+            </p>
+            <button type="button" className={styles.control} onClick={showNext} aria-label="Next news post">
+              ›
+            </button>
+            <button type="button" className={styles.control} onClick={() => setAutoRotateChoice(!autoRotate)}>
+              {autoRotate ? 'Pause rotation' : 'Play rotation'}
+            </button>
+          </div>
+        )}
+      </div>
+    </section>
+  );
+}

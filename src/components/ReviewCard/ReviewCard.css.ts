@@ -1,0 +1,57 @@
+import { style, styleVariants } from '@vanilla-extract/css';
+import { vars } from '../../styles/theme.css.ts';
+
+export const card = style({
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space.sm,
+  height: '100%',
+  margin: 0,
+  padding: vars.space.lg,
+  background: vars.color.surface,
+  borderRadius: vars.radius.lg,
+  boxShadow: vars.shadow.card,
+  border: `1px solid ${vars.color.border}`,
+});
+
+export const header = style({ display: 'flex', alignItems: 'center', gap: vars.space.md });
+
+export const avatar = style({
+  flex: 'none',
+  width: '48px',
+  height: '48px',
+  borderRadius: vars.radius.full,
+  display: 'grid',
+  placeItems: 'center',
+  color: '#ffffff',
+  fontWeight: 800,
+  fontSize: '1.25rem',
+});
+
+// SPEC section 9: twelve avatar colours. Each keeps white text above 4.5:1 contrast.
+const avatarColourValues = [
+  '#1e3c95',
+  '#1d4ed8',
+  '#c2410c',
+  '#15803d',
+  '#b91c1c',
+  '#7e22ce',
+  '#be185d',
+  '#0f766e',
+  '#b45309',
+  '#4338ca',
+  '#0369a1',
+  '#be123c',
+] as const;
+
+export const avatarColours = Object.values(
+  styleVariants(Object.fromEntries(avatarColourValues.map((colour, index) => [`colour${index}`, { background: colour }]))),
+);
+
+export const name = style({ margin: 0, fontWeight: 700, fontSize: '1.05rem', color: vars.color.ink });
+
+export const stars = style({ color: vars.color.orangeDark, letterSpacing: '2px', fontSize: '1.1rem', lineHeight: 1 });
+
+export const emptyStar = style({ color: vars.color.border });
+
+export const text = style({ margin: 0, color: vars.color.inkMuted, overflowWrap: 'anywhere', whiteSpace: 'pre-line' });

@@ -1,0 +1,58 @@
+import * as styles from './ReviewCard.css.ts';
+
+// SPEC section 9: ratings run 1 to 5. Not imported from the review schema, which would pull zod into
+// every page that shows a review.
+const MAX_RATING = 5;
+
+export interface ReviewCardData {
+  id: string;
+  name: string;
+  secondName: string | null;
+  rating: number;
+  review: string;
+}
+
+/**
+ * One of the twelve avatar colours, picked from the review id rather than at random (see
+ * docs/decisions/010-review-avatar-colours.md): the server HTML and the hydrated page agree, and a
+ * review keeps its colour on every visit.
+ */
+export function avatarColourClass(reviewId: string): string {
+  let hash = 0;
+  for (const char of reviewId) hash = (hash * 31 + char.charCodeAt(0)) >>> 0;
+  return styles.avatarColours[hash % styles.avatarColours.length]!;
+}
+
+export function fullName(review: Pick<ReviewCardData, 'name' | 'secondName'>): string {
+  return [review.name, review.secondName].filter(Boolean).join(' ');
+}
+
+export function StarRating({ rating }: { rating: number }) {
+  const filled = Math.max(0, Math.min(MAX_RATING, Math.round(rating)));
+  return (
+    <span role="img" aria-label={`Rated ${filled} out of ${MAX_RATING}`} className={styles.stars}>
+      {'★'.repeat(filled)}
+      <span className={styles.emptyStar}>{'★'.repeat(MAX_RATING - filled)}</span>
+    </span>
+  );
+}
+
+/** A review as a card: coloured initial, full name, stars, text. React escapes every field. */
+export function ReviewCard({ review, headingLevel = 'h3' }: { review: ReviewCardData; headingLevel?: 'h2' | 'h3' }) {
+  const Heading = headingLevel;
+  const initial = review.name.trim().charAt(0).toUpperCase() || '?';
+  return (
+    <article className={styles.card}>
+      <div className={styles.header}>
+        <span className={`${styles.avatar} ${avatarColourClass(review.id)}`} aria-hidden="true">
+          {initial}
+        </span>
+        <div>
+          <Heading className={styles.name}>{fullName(review)}</Heading>
+          <StarRating rating={review.rating} />
+        </div>
+      </div>
+      <p className={styles.text}>{review.review}</p>
+    </article>
+  );
+}

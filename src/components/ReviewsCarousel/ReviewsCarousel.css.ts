@@ -1,0 +1,80 @@
+import { style } from '@vanilla-extract/css';
+import { breakpoints, vars } from '../../styles/theme.css.ts';
+
+export const section = style({ padding: `${vars.space.xxl} ${vars.space.md}`, background: vars.color.surfaceMuted });
+
+export const inner = style({ maxWidth: vars.width.content, margin: '0 auto' });
+
+export const heading = style({ textAlign: 'center', color: vars.color.brandNavy, fontSize: 'clamp(1.6rem, 3vw, 2.2rem)' });
+
+export const intro = style({ textAlign: 'center', color: vars.color.inkMuted, margin: `0 auto ${vars.space.xl}`, maxWidth: vars.width.text });
+
+export const cards = style({ listStyle: 'none', margin: 0, padding: 0, display: 'flex', gap: vars.space.lg, alignItems: 'stretch' });
+
+export const slot = style({ flex: '1 1 0', minWidth: 0 });
+
+// SPEC section 9: one card under 640 px, two under 1024 px, three above. The script renders the
+// same number after hydration; these rules make the server's HTML right before it runs.
+export const slotFromSmall = style({ display: 'none', '@media': { [breakpoints.small]: { display: 'block' } } });
+export const slotFromMedium = style({ display: 'none', '@media': { [breakpoints.medium]: { display: 'block' } } });
+
+export const controls = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  alignItems: 'center',
+  justifyContent: 'center',
+  gap: vars.space.md,
+  marginTop: vars.space.lg,
+});
+
+export const arrow = style({
+  minWidth: '44px',
+  minHeight: '44px',
+  padding: `0 ${vars.space.md}`,
+  borderRadius: vars.radius.full,
+  border: `2px solid ${vars.color.brandNavy}`,
+  background: vars.color.surface,
+  color: vars.color.brandNavy,
+  fontWeight: 700,
+  cursor: 'pointer',
+  selectors: { '&:hover': { background: vars.color.brandNavy, color: '#ffffff' } },
+});
+
+export const dots = style({ listStyle: 'none', display: 'flex', flexWrap: 'wrap', justifyContent: 'center', margin: 0, padding: 0 });
+
+// The visible dot is 8 px (SPEC section 9); the button around it is 24 px so it is easy to hit.
+export const dot = style({
+  width: '24px',
+  height: '24px',
+  padding: 0,
+  border: 0,
+  background: 'transparent',
+  cursor: 'pointer',
+  display: 'grid',
+  placeItems: 'center',
+  '::before': {
+    content: '""',
+    width: '8px',
+    height: '8px',
+    borderRadius: vars.radius.full,
+    background: vars.color.inkMuted,
+  },
+  selectors: {
+    '&[aria-current="true"]::before': { background: vars.color.orangeDark, transform: 'scale(1.4)' },
+  },
+});
+
+export const counter = style({ margin: `${vars.space.sm} 0 0`, textAlign: 'center', color: vars.color.inkMuted, fontWeight: 600 });
+
+export const footer = style({ display: 'flex', justifyContent: 'center', marginTop: vars.space.lg });
+
+export const leaveReviewLink = style({
+  display: 'inline-block',
+  padding: `${vars.space.sm} ${vars.space.lg}`,
+  borderRadius: vars.radius.full,
+  background: vars.color.orangeDark,
+  color: '#ffffff',
+  fontWeight: 700,
+  textDecoration: 'none',
+  selectors: { '&:hover': { background: vars.color.brandNavy } },
+});

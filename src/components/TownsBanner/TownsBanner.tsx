@@ -1,0 +1,26 @@
+import { bannerTowns } from '../../shared/site-content.ts';
+import * as styles from './TownsBanner.css.ts';
+
+/** SPEC section 2: a scrolling banner of the towns served (a still list under reduced motion). */
+export function TownsBanner() {
+  const towns = (duplicate: boolean) => (
+    <ul className={duplicate ? `${styles.list} ${styles.duplicate}` : styles.list} aria-hidden={duplicate || undefined}>
+      {bannerTowns.map((town) => (
+        <li key={town} className={styles.town}>
+          {town}
+        </li>
+      ))}
+    </ul>
+  );
+  return (
+    <section className={styles.banner} aria-label="Towns we serve" data-testid="towns-banner">
+      <p className={styles.label}>Proudly serving:</p>
+      <div className={styles.viewport}>
+        <div className={styles.track}>
+          {towns(false)}
+          {towns(true)}
+        </div>
+      </div>
+    </section>
+  );
+}

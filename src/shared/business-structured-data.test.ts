@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { parseHoursRange, plumberStructuredData, servedTowns, toTwentyFourHour } from './business-structured-data.ts';
+import { defaultSettings } from './site-defaults.ts';
+
+describe('opening hours parsing', () => {
+  it('turns 12-hour clock times into 24-hour ones', () => {
+    expect(toTwentyFourHour('8:00 AM')).toBe('08:00');
+    expect(toTwentyFourHour('6:00 PM')).toBe('18:00');
+    expect(toTwentyFourHour('12:00 PM')).toBe('12:00');
+    expect(toTwentyFourHour('12:30 am')).toBe('00:30');
+    expect(toTwentyFourHour('9 p.m.')).toBe('21:00');
+    expect(toTwentyFourHour('13:00 PM')).toBeNull();
+    expect(toTwentyFourHour('noon')).toBeNull();
+  });
+
+  it('reads a range and refuses Closed or free text', () => {
+    expect(parseHoursRange('8:00 AM - 6:00 PM')).toEqual({ opens: '08:00', closes: '18:00' });
+    expect(parseHoursRange('9:00 AM – 4:00 PM')).toEqual({ opens: '09:00', closes: '16:00' });
+    expect(parseHoursRange('Closed')).toBeNull();
+    expect(parseHoursRange('By appointment')).toBeNull();
+  });
+});
+
+describe('plumberStructuredData', () => {
+  it('describes the business from the settings, skipping closed days and empty social links', () => {
+    const data = plumberStructuredData(
+      { ...defaultSettings, facebook: 'https://facebook.com/example', instagram: '' },
+      'https://example.test',
+      '/images/plumber_photo.jpg',
+    ) as Record<string, unknown>;
+    expect(data['@type']).toBe('Plumber');
+    expect(data.name).toBe(defaultSettings.companyName);
+    expect(data.telephone).toBe(defaultSettings.phoneNumber);
+    expect(data.email).toBe(defaultSettings.email);
+    expect(data.address).toBe(defaultSettings.address);
+    expect(data.url).toBe('https://example.test/');
+    expect(data.image).toBe('https://example.test/images/plumber_photo.jpg');
+    const hours = data.openingHoursSpecification as { dayOfWeek: string; opens: string; closes: string }[];
+    expect(hours).toHaveLength(6);
+    expect(hours[0]).toMatchObject({ dayOfWeek: 'https://schema.org/Monday', opens: '08:00', closes: '18:00' });
+    expect(hours[5]).toMatchObject({ dayOfWeek: 'https://schema.org/Saturday', opens: '09:00', closes: '16:00' });
+    expect(hours.some((entry) => entry.dayOfWeek.endsWith('Sunday'))).toBe(false);
+    expect(data.sameAs).toEqual(['https://facebook.com/example']);
+  });
+
+  it('serves each named town once', () => {
+    expect(servedTowns).toEqual(['Cumming', 'Sugar Hill', 'Suwanee', 'Johns Creek', 'Alpharetta', 'Duluth', 'Dawsonville', 'Buford', 'Gainesville', 'Roswell']);
+  });
+
+  it('leaves sameAs out when no social link is set', () => {
+    const data = plumberStructuredData(defaultSettings, 'https://example.test', '/x.jpg') as Record<string, unknown>;
+    expect(data).not.toHaveProperty('sameAs');
+  });
+});

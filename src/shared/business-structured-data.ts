@@ -1,0 +1,54 @@
+// https://schema.org/Plumber : the business as search engines read it on the home page.
+import type { SiteSettings } from './schemas/settings.ts';
+import { bannerTowns, communityTowns } from './site-content.ts';
+import { weekdays } from './weekdays.ts';
+
+/** "8:00 AM" → "08:00"; null when the text is not a 12-hour clock time. */
+export function toTwentyFourHour(time: string): string | null {
+  const match = /^\s*(\d{1,2})(?::(\d{2}))?\s*([AaPp])\.?\s*[Mm]\.?\s*$/.exec(time);
+  if (!match) return null;
+  const hour12 = Number(match[1]);
+  const minutes = match[2] ?? '00';
+  if (hour12 < 1 || hour12 > 12 || Number(minutes) > 59) return null;
+  const isPm = match[3]!.toLowerCase() === 'p';
+  const hour24 = (hour12 % 12) + (isPm ? 12 : 0);
+  return `${String(hour24).padStart(2, '0')}:${minutes}`;
+}
+
+/** "8:00 AM - 6:00 PM" → { opens: "08:00", closes: "18:00" }; null for "Closed" or free text. */
+export function parseHoursRange(range: string): { opens: string; closes: string } | null {
+  const parts = range.split(/\s*[-–—]\s*|\s+to\s+/i);
+  if (parts.length !== 2) return null;
+  const opens = toTwentyFourHour(parts[0]!);
+  const closes = toTwentyFourHour(parts[1]!);
+  return opens && closes ? { opens, closes } : null;
+}
+
+function capitalise(day: string) {
+  return day.charAt(0).toUpperCase() + day.slice(1);
+}
+
+/** The towns the site names anywhere: the home banner and the community lists, each once. */
+export const servedTowns: readonly string[] = [...new Set<string>([...bannerTowns, ...communityTowns])];
+
+export function plumberStructuredData(settings: SiteSettings, publicUrl: string, imagePath: string): object {
+  const openingHoursSpecification = weekdays.flatMap((day) => {
+    const hours = parseHoursRange(settings.businessHours[day]);
+    return hours ? [{ '@type': 'OpeningHoursSpecification', dayOfWeek: `https://schema.org/${capitalise(day)}`, ...hours }] : [];
+  });
+  const sameAs = [settings.facebook, settings.instagram, settings.twitter, settings.linkedin].filter((link) => link.trim() !== '');
+  const url = settings.website || `${publicUrl}/`;
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'Plumber',
+    name: settings.companyName,
+    telephone: settings.phoneNumber,
+    ...(settings.email ? { email: settings.email } : {}),
+    ...(settings.address ? { address: settings.address } : {}),
+    url,
+    image: `${publicUrl}${imagePath}`,
+    openingHoursSpecification,
+    areaServed: servedTowns.map((town) => ({ '@type': 'City', name: `${town}, GA` })),
+    ...(sameAs.length > 0 ? { sameAs } : {}),
+  };
+}

@@ -1,0 +1,34 @@
+import type { ReviewData } from './schemas/review.ts';
+
+/** A review as the testimonials list holds it (ids are text on the client, SPEC section 3). */
+export interface ListedReview {
+  id: string;
+  name: string;
+  secondName: string | null;
+  rating: number;
+  review: string;
+  createdAt: string;
+}
+
+/** What POST /api/reviews may answer with, read defensively. */
+export interface ReviewAnswer {
+  id?: string | number;
+  createdAt?: string;
+}
+
+/**
+ * SPEC section 4: a newly added review goes to the front of the list; if the server gave a numeric
+ * id it is kept, otherwise the review gets a timestamp id and the current date.
+ */
+export function reviewForList(sent: ReviewData, answer: ReviewAnswer | undefined, now = new Date()): ListedReview {
+  const serverId = answer?.id === undefined ? '' : String(answer.id);
+  const hasNumericId = /^\d+$/.test(serverId);
+  return {
+    id: hasNumericId ? serverId : String(now.getTime()),
+    name: sent.name,
+    secondName: sent.secondName,
+    rating: sent.rating,
+    review: sent.review,
+    createdAt: hasNumericId && answer?.createdAt ? answer.createdAt : now.toISOString(),
+  };
+}
