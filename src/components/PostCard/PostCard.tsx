@@ -27,7 +27,7 @@ export function PostCard({ post, companyName, backSource }: { post: PostCardData
             }
           }}
         >
-          Read more<span className="visually-hidden">: {post.title}</span>
+          Read more<span className="visually-hidden"> about {post.title}</span>
         </a>
       </div>
     </article>

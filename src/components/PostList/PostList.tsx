@@ -23,7 +23,7 @@ export function PostList({
   return (
     <>
       <p className={styles.caption}>
-        Showing {list.first}-{list.last} of {list.total} posts
+        {`Showing ${list.first}-${list.last} of ${list.total} posts`}
       </p>
       <ul className={cardStyles.grid}>
         {list.items.map((post) => (
