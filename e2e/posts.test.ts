@@ -103,7 +103,7 @@ describe('news, advice and article pages', () => {
     const videoCard = page.locator('article', { hasText: 'Post with a video' });
     await expect(videoCard.locator('video[controls]').count()).resolves.toBe(1);
     const brokenImage = page.locator('article', { hasText: 'Post with a broken image' }).locator('img');
-    await page.waitForFunction((element) => element!.hidden, await brokenImage.elementHandle());
+    await page.waitForFunction((element) => (element as HTMLImageElement).hidden, await brokenImage.elementHandle());
     await expectNoSeriousAxeViolations(page);
 
     await page.getByRole('navigation', { name: 'News pages' }).getByRole('link', { name: 'Next' }).click();
@@ -201,7 +201,7 @@ describe('news, advice and article pages', () => {
     await page.goto(`${server.url}/post/${ids.brokenImage}`);
     await waitForHydration(page);
     const image = page.locator('article img');
-    await page.waitForFunction((element) => element!.hidden, await image.elementHandle());
+    await page.waitForFunction((element) => (element as HTMLImageElement).hidden, await image.elementHandle());
     await expect(page.locator('article video').count()).resolves.toBe(0);
 
     await page.goto(`${server.url}/post/${ids.video}`);
