@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useState, type FormEvent } from 'react';
 import { apiRequest } from '../../src/client/api-request.ts';
 import { toast } from '../../src/components/Toast/toast-store.ts';
 import { contactInputSchema, type ContactInput } from '../../src/shared/schemas/contact.ts';
@@ -17,6 +17,9 @@ export function ContactForm() {
   const [values, setValues] = useState(emptyForm);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [sending, setSending] = useState(false);
+  // Before hydration a submit would be a plain GET carrying the message in the URL; wait for React.
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
   const idPrefix = useId();
   const idOf = (field: FieldName) => `${idPrefix}-${field}`;
 
@@ -138,7 +141,7 @@ export function ContactForm() {
           </p>
         )}
       </div>
-      <button type="submit" className={styles.submit} disabled={sending}>
+      <button type="submit" className={styles.submit} disabled={sending || !hydrated}>
         {sending ? 'Sending...' : 'Send Message'}
       </button>
     </form>

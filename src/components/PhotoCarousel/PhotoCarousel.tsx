@@ -123,6 +123,10 @@ export function PhotoCarousel({ label, images, lazy = true }: PhotoCarouselProps
           event.preventDefault();
           closeLightbox();
         }}
+        // Chrome may close a dialog on a repeated Escape without a cancel event; keep the state in step.
+        onClose={() => {
+          if (lightboxOpen) closeLightbox();
+        }}
         onKeyDown={onLightboxKeyDown}
       >
         {lightboxOpen && (
