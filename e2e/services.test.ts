@@ -155,10 +155,18 @@ describe('services page', () => {
     await waitForHydration(page);
     expect(await settledTop(page, '#water-heater-service')).toBeCloseTo(100, 0);
 
-    await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
+    await page.evaluate(() => {
+      window.scrollTo({ top: 0, behavior: 'instant' });
+      const positions: number[] = [];
+      (window as unknown as { __positions: number[] }).__positions = positions;
+      window.addEventListener('scroll', () => positions.push(window.scrollY), { passive: true });
+    });
     await page.getByRole('link', { name: 'Learn More about Filtration System' }).click();
     expect(await settledTop(page, '#filtration-system-service')).toBeCloseTo(100, 0);
     expect(new URL(page.url()).hash).toBe('#filtration-system-service');
+    // Smooth: the page passed through several intermediate positions on its way down.
+    const positions = await page.evaluate(() => (window as unknown as { __positions: number[] }).__positions);
+    expect(new Set(positions.map(Math.round)).size).toBeGreaterThan(3);
 
     await expectNoSeriousAxeViolations(page);
     expect(errors).toEqual([]);
@@ -170,10 +178,17 @@ describe('services page', () => {
     const { page, errors } = await openPage(context);
     await page.goto(`${server.url}/services`);
     await waitForHydration(page);
+    await page.evaluate(() => {
+      const positions: number[] = [];
+      (window as unknown as { __positions: number[] }).__positions = positions;
+      window.addEventListener('scroll', () => positions.push(window.scrollY), { passive: true });
+    });
     await page.getByRole('link', { name: 'Learn More about Underground Plumbing' }).click();
-    // Instant: already in place right after the click, without waiting for any animation.
+    // Instant: already in place right after the click, in one jump.
     const top = await page.evaluate(() => document.getElementById('underground-plumbing-service')!.getBoundingClientRect().top);
     expect(top).toBeCloseTo(100, 0);
+    const positions = await page.evaluate(() => (window as unknown as { __positions: number[] }).__positions);
+    expect(new Set(positions.map(Math.round)).size).toBe(1);
     expect(errors).toEqual([]);
     await context.close();
   });
