@@ -1,0 +1,106 @@
+import { usePageContext } from '../../renderer/usePageContext.tsx';
+import { communityTowns, telHref } from '../../src/shared/site-content.ts';
+import { ContactForm } from './ContactForm.tsx';
+import * as styles from './contact.css.ts';
+
+// SPEC section 2, Contact: the hours shown here are the spec's, not the per-day settings.
+const WORKING_HOURS = ['Monday to Friday: 8:00 AM to 6:00 PM', 'Weekend: by appointment'] as const;
+
+export default function Page() {
+  const { settings } = usePageContext();
+  const [homeBase, ...nearbyTowns] = communityTowns;
+
+  return (
+    <>
+      <section className={styles.hero} aria-labelledby="contact-title">
+        <div className={styles.heroInner}>
+          <h1 id="contact-title" className={styles.heroTitle}>
+            Contact {settings.companyName}
+          </h1>
+          <p className={styles.heroIntro}>
+            Need a plumber in Cumming or anywhere in Forsyth County? Call us, or send a message and we will get back to you with a time and an
+            upfront price.
+          </p>
+        </div>
+      </section>
+
+      <section className={styles.container} aria-labelledby="contact-info-title">
+        <h2 id="contact-info-title" className="visually-hidden">
+          How to reach us
+        </h2>
+        <ul className={styles.infoGrid}>
+          <li className={styles.infoCard}>
+            <h3 className={styles.infoTitle}>Location</h3>
+            <p>{settings.address || 'Cumming, GA'}</p>
+          </li>
+          <li className={styles.infoCard}>
+            <h3 className={styles.infoTitle}>Phone</h3>
+            <p>
+              <a href={telHref(settings.phoneNumber)}>{settings.phoneNumber}</a>
+            </p>
+          </li>
+          <li className={styles.infoCard}>
+            <h3 className={styles.infoTitle}>Email</h3>
+            <p>{settings.email ? <a href={`mailto:${settings.email}`}>{settings.email}</a> : 'Use the form below'}</p>
+          </li>
+          <li className={styles.infoCard}>
+            <h3 className={styles.infoTitle}>Working Hours</h3>
+            {WORKING_HOURS.map((line) => (
+              <p key={line}>{line}</p>
+            ))}
+          </li>
+        </ul>
+      </section>
+
+      <div className={`${styles.container} ${styles.formAndMap}`}>
+        <ContactForm />
+        <section aria-labelledby="map-title" className={styles.mapSection}>
+          <h2 id="map-title" className={styles.formTitle}>
+            Find us
+          </h2>
+          <iframe
+            className={styles.map}
+            src="https://www.google.com/maps?q=Cumming,+GA&output=embed"
+            title="Map of Cumming, Georgia"
+            loading="lazy"
+            referrerPolicy="no-referrer-when-downgrade"
+          />
+        </section>
+      </div>
+
+      <section className={styles.communities} aria-labelledby="communities-title">
+        <div className={styles.containerInner}>
+          <h2 id="communities-title" className={styles.sectionTitle}>
+            Communities we serve
+          </h2>
+          <ul className={styles.townList}>
+            <li className={styles.town}>
+              <strong>{homeBase}</strong> <span className={styles.homeBase}>(home base)</span>
+            </li>
+            {nearbyTowns.map((town) => (
+              <li key={town} className={styles.town}>
+                {town}
+              </li>
+            ))}
+          </ul>
+          <div className={styles.blurbs}>
+            <div>
+              <h3 className={styles.infoTitle}>Local expertise</h3>
+              <p>
+                We work in Forsyth County homes every day, so we know the local water, the red clay that shifts buried lines, and the
+                building codes our inspectors expect. That means faster diagnoses and fixes that last.
+              </p>
+            </div>
+            <div>
+              <h3 className={styles.infoTitle}>Community focus</h3>
+              <p>
+                We are your neighbours. We answer our own phone, show up when we say we will, and treat every home as if it were our own,
+                because our business grows one recommendation at a time.
+              </p>
+            </div>
+          </div>
+        </div>
+      </section>
+    </>
+  );
+}

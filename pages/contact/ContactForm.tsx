@@ -1,0 +1,149 @@
+import { useEffect, useId, useState, type FormEvent } from 'react';
+import { apiRequest } from '../../src/client/api-request.ts';
+import { toast } from '../../src/components/Toast/toast-store.ts';
+import { contactInputSchema, type ContactInput } from '../../src/shared/schemas/contact.ts';
+import { serviceCategories } from '../../src/shared/site-content.ts';
+import * as styles from './contact.css.ts';
+
+type FieldName = keyof ContactInput;
+type FieldErrors = Partial<Record<FieldName, string>>;
+
+const emptyForm: Record<FieldName, string> = { firstName: '', lastName: '', email: '', phone: '', service: '', message: '' };
+
+/** SPEC section 2, Contact: the six services plus "Other". */
+const serviceChoices = [...serviceCategories.map((service) => service.title), 'Other'];
+
+export function ContactForm() {
+  const [values, setValues] = useState(emptyForm);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [sending, setSending] = useState(false);
+  // Before hydration a submit would be a plain GET carrying the message in the URL; wait for React.
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  const idPrefix = useId();
+  const idOf = (field: FieldName) => `${idPrefix}-${field}`;
+
+  const update = (field: FieldName, value: string) => {
+    setValues((current) => ({ ...current, [field]: value }));
+    // A corrected field loses its message at once; the others keep theirs until the next submit.
+    if (errors[field]) setErrors((current) => ({ ...current, [field]: undefined }));
+  };
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const parsed = contactInputSchema.safeParse(values);
+    if (!parsed.success) {
+      const found: FieldErrors = {};
+      for (const issue of parsed.error.issues) {
+        const field = issue.path[0] as FieldName;
+        found[field] ??= issue.message;
+      }
+      setErrors(found);
+      const firstInvalid = (Object.keys(emptyForm) as FieldName[]).find((field) => found[field]);
+      if (firstInvalid) document.getElementById(idOf(firstInvalid))?.focus();
+      return;
+    }
+    setErrors({});
+    setSending(true);
+    try {
+      await apiRequest('POST', '/api/contact', parsed.data);
+      toast({ title: 'Message sent successfully! We will contact you soon.' });
+      setValues(emptyForm);
+    } catch {
+      toast({ title: 'Error sending message', description: 'Please try again later.', variant: 'destructive' });
+    } finally {
+      setSending(false);
+    }
+  };
+
+  const field = (name: FieldName, label: string, options: { required?: boolean; type?: string; autoComplete?: string } = {}) => {
+    const id = idOf(name);
+    const error = errors[name];
+    return (
+      <div className={styles.field}>
+        <label htmlFor={id} className={styles.label}>
+          {label}
+          {options.required && <span aria-hidden="true"> *</span>}
+          {options.required && <span className="visually-hidden"> (required)</span>}
+        </label>
+        <input
+          id={id}
+          name={name}
+          className={styles.input}
+          type={options.type ?? 'text'}
+          autoComplete={options.autoComplete}
+          value={values[name]}
+          onChange={(event) => update(name, event.target.value)}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-error` : undefined}
+          aria-required={options.required ? true : undefined}
+        />
+        {error && (
+          <p id={`${id}-error`} className={styles.fieldError}>
+            {error}
+          </p>
+        )}
+      </div>
+    );
+  };
+
+  const messageId = idOf('message');
+  const serviceId = idOf('service');
+  return (
+    // noValidate: the schema's messages are shown next to the fields instead of the browser's bubbles.
+    <form className={styles.form} onSubmit={onSubmit} noValidate aria-labelledby={`${idPrefix}-title`}>
+      <h2 id={`${idPrefix}-title`} className={styles.formTitle}>
+        Send us a message
+      </h2>
+      <p className={styles.formHint}>
+        Fields marked <span aria-hidden="true">*</span> are required.
+      </p>
+      <div className={styles.row}>
+        {field('firstName', 'First Name', { required: true, autoComplete: 'given-name' })}
+        {field('lastName', 'Last Name', { required: true, autoComplete: 'family-name' })}
+      </div>
+      <div className={styles.row}>
+        {field('email', 'Email', { required: true, type: 'email', autoComplete: 'email' })}
+        {field('phone', 'Phone', { type: 'tel', autoComplete: 'tel' })}
+      </div>
+      <div className={styles.field}>
+        <label htmlFor={serviceId} className={styles.label}>
+          Service Needed
+        </label>
+        <select id={serviceId} name="service" className={styles.input} value={values.service ?? ''} onChange={(event) => update('service', event.target.value)}>
+          <option value="">Select a service</option>
+          {serviceChoices.map((choice) => (
+            <option key={choice} value={choice}>
+              {choice}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className={styles.field}>
+        <label htmlFor={messageId} className={styles.label}>
+          Message<span aria-hidden="true"> *</span>
+          <span className="visually-hidden"> (required)</span>
+        </label>
+        <textarea
+          id={messageId}
+          name="message"
+          rows={6}
+          className={styles.input}
+          value={values.message}
+          onChange={(event) => update('message', event.target.value)}
+          aria-invalid={errors.message ? true : undefined}
+          aria-describedby={errors.message ? `${messageId}-error` : undefined}
+          aria-required
+        />
+        {errors.message && (
+          <p id={`${messageId}-error`} className={styles.fieldError}>
+            {errors.message}
+          </p>
+        )}
+      </div>
+      <button type="submit" className={styles.submit} disabled={sending || !hydrated}>
+        {sending ? 'Sending...' : 'Send Message'}
+      </button>
+    </form>
+  );
+}

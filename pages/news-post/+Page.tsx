@@ -1,0 +1,8 @@
+import { usePageContext } from '../../renderer/usePageContext.tsx';
+import { Article, PostNotFound } from '../../src/components/Article/Article.tsx';
+import type { Data } from './+data.ts';
+
+export default function Page() {
+  const { post } = usePageContext().data as Data;
+  return post ? <Article post={post} variant="news-post" /> : <PostNotFound />;
+}

@@ -1,0 +1,8 @@
+import type { PageContextServer } from 'vike/types';
+import { postListData } from '../../src/server/post-pages.ts';
+
+export async function data(pageContext: PageContextServer) {
+  return postListData(pageContext, 'newsPosts');
+}
+
+export type Data = Awaited<ReturnType<typeof data>>;

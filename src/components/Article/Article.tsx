@@ -1,0 +1,104 @@
+import { useEffect, useState } from 'react';
+import { usePageContext } from '../../../renderer/usePageContext.tsx';
+import type { PublicPost } from '../../server/services/posts.ts';
+import { formatPostDate, formatPostDateTime } from '../../shared/format-date.ts';
+import { POST_BACK_SOURCE_KEY, PostMedia, type PostBackSource } from '../PostMedia/PostMedia.tsx';
+import * as styles from './Article.css.ts';
+
+const backLinks: Record<PostBackSource, { href: string; label: string }> = {
+  news: { href: '/news', label: 'Back to News' },
+  'advice-center': { href: '/advice-center', label: 'Back to Advice Center' },
+};
+
+/**
+ * SPEC: the back button follows the session's postBackSource (default news). The server cannot see
+ * sessionStorage, so it renders the default and the browser corrects it after hydration.
+ */
+function useBackLink() {
+  const [source, setSource] = useState<PostBackSource>('news');
+  useEffect(() => {
+    try {
+      if (sessionStorage.getItem(POST_BACK_SOURCE_KEY) === 'advice-center') setSource('advice-center');
+    } catch {
+      // Storage disabled: keep the default.
+    }
+  }, []);
+  return backLinks[source];
+}
+
+function BackLink() {
+  const back = useBackLink();
+  return (
+    <a className={styles.back} href={back.href}>
+      <span aria-hidden="true">← </span>
+      {back.label}
+    </a>
+  );
+}
+
+async function sharePost(post: PublicPost) {
+  const url = window.location.href;
+  if (typeof navigator.share === 'function') {
+    try {
+      await navigator.share({ title: post.title, text: post.excerpt, url });
+    } catch {
+      // The visitor closed the share sheet: nothing to do.
+    }
+    return;
+  }
+  try {
+    await navigator.clipboard.writeText(url);
+    alert('Link copied to clipboard!');
+  } catch {
+    // No clipboard access (e.g. an insecure origin): show the link so it can be copied by hand.
+    window.prompt('Copy this link:', url);
+  }
+}
+
+export function Article({ post, variant }: { post: PublicPost; variant: 'post' | 'news-post' }) {
+  const { settings } = usePageContext();
+  const date = variant === 'news-post' ? formatPostDateTime(post.publishedAt) : formatPostDate(post.publishedAt);
+
+  return (
+    <article className={styles.article}>
+      <BackLink />
+      <header className={styles.header}>
+        <p className={styles.date}>{post.publishedAt ? <time dateTime={post.publishedAt}>{date}</time> : date}</p>
+        <h1 className={styles.title}>{post.title}</h1>
+        {post.excerpt && <p className={styles.excerpt}>{post.excerpt}</p>}
+        <div className={styles.meta}>
+          <p className={styles.byline}>By {settings.companyName}</p>
+          <button type="button" className={styles.share} onClick={() => void sharePost(post)}>
+            Share
+          </button>
+        </div>
+      </header>
+      {(post.image || post.video) && (
+        <div className={styles.media}>
+          <PostMedia image={post.image} video={post.video} alt={post.title} className={styles.mediaItem} lazy={false} />
+        </div>
+      )}
+      {/* Sanitized twice on the server: when saved, and again when this page's data was read. */}
+      <div className={styles.content} dangerouslySetInnerHTML={{ __html: post.content }} />
+      {variant === 'news-post' && (
+        <footer className={styles.footer}>
+          <p>Need help with your plumbing? Get an upfront quote from {settings.companyName}.</p>
+          <a className={styles.quote} href="/contact">
+            Get Quote
+          </a>
+        </footer>
+      )}
+    </article>
+  );
+}
+
+/** The news-post variant when its post could not be read (SPEC section 2). */
+export function PostNotFound() {
+  return (
+    <section className={styles.article}>
+      <h1 className={styles.title}>Post not found</h1>
+      <p>This post could not be loaded right now. Please try again in a moment.</p>
+      <BackLink />
+    </section>
+  );
+}

@@ -1,0 +1,35 @@
+import { formatPostDate } from '../../shared/format-date.ts';
+import type { PostCardData } from '../../shared/post-card.ts';
+import { POST_BACK_SOURCE_KEY, PostMedia, type PostBackSource } from '../PostMedia/PostMedia.tsx';
+import * as styles from './PostCard.css.ts';
+
+export function PostCard({ post, companyName, backSource }: { post: PostCardData; companyName: string; backSource: PostBackSource }) {
+  return (
+    <article className={styles.card}>
+      {(post.image || post.video) && (
+        <div className={styles.media}>
+          <PostMedia image={post.image} video={post.video} alt="" className={styles.mediaItem} />
+        </div>
+      )}
+      <div className={styles.body}>
+        <p className={styles.date}>{post.publishedAt ? <time dateTime={post.publishedAt}>{formatPostDate(post.publishedAt)}</time> : formatPostDate(null)}</p>
+        <h3 className={styles.title}>{post.title}</h3>
+        {post.excerpt && <p className={styles.excerpt}>{post.excerpt}</p>}
+        <p className={styles.byline}>By {companyName}</p>
+        <a
+          className={styles.readMore}
+          href={`/post/${post.id}`}
+          onClick={() => {
+            try {
+              sessionStorage.setItem(POST_BACK_SOURCE_KEY, backSource);
+            } catch {
+              // Storage can be disabled; the article then falls back to "Back to News".
+            }
+          }}
+        >
+          Read more<span className="visually-hidden"> about {post.title}</span>
+        </a>
+      </div>
+    </article>
+  );
+}

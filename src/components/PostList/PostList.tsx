@@ -1,0 +1,38 @@
+import type { PostListData } from '../../server/post-pages.ts';
+import type { PostBackSource } from '../PostMedia/PostMedia.tsx';
+import { Pagination } from '../Pagination/Pagination.tsx';
+import { PostCard } from '../PostCard/PostCard.tsx';
+import * as cardStyles from '../PostCard/PostCard.css.ts';
+import * as styles from './PostList.css.ts';
+
+/** A page of post cards with the caption 'Showing X-Y of N posts' and the page links (SPEC section 2). */
+export function PostList({
+  list,
+  basePath,
+  backSource,
+  companyName,
+  label,
+}: {
+  list: PostListData;
+  basePath: string;
+  backSource: PostBackSource;
+  companyName: string;
+  /** Names the pagination landmark, e.g. "News pages". */
+  label: string;
+}) {
+  return (
+    <>
+      <p className={styles.caption}>
+        {`Showing ${list.first}-${list.last} of ${list.total} posts`}
+      </p>
+      <ul className={cardStyles.grid}>
+        {list.items.map((post) => (
+          <li key={post.id}>
+            <PostCard post={post} companyName={companyName} backSource={backSource} />
+          </li>
+        ))}
+      </ul>
+      <Pagination basePath={basePath} page={list.page} pageCount={list.pageCount} label={label} />
+    </>
+  );
+}

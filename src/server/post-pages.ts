@@ -1,0 +1,94 @@
+// Server data of the public post pages (news, advice centre, article), built from the same services
+// the REST and tRPC calls use.
+import type { PageContextServer } from 'vike/types';
+import { render } from 'vike/abort';
+import { shareImageFor, type SeoInput } from '../../renderer/seo.ts';
+import { toPostCardData, type PostCardData } from '../shared/post-card.ts';
+import { paginate, parsePageNumber, type PageSlice } from '../shared/pagination.ts';
+import { postIdSchema } from '../shared/schemas/post.ts';
+import { NotFoundError } from './errors.ts';
+import { htmlToText, sanitizePostHtml } from './services/html-sanitizer.ts';
+import { postsForPage } from './services/page-data.ts';
+import { getPublishedPost, type PublicPost } from './services/posts.ts';
+
+export type PostListData = PageSlice<PostCardData>;
+
+/** One page of the published news or advice posts, as chosen by `?page=N`. */
+export async function postListData(pageContext: PageContextServer, list: 'newsPosts' | 'advicePosts'): Promise<PostListData> {
+  const lists = await postsForPage(pageContext.db);
+  const slice = paginate(lists[list], parsePageNumber(pageContext.urlParsed.search.page));
+  // Only the nine cards shown travel to the browser.
+  return { ...slice, items: slice.items.map(toPostCardData) };
+}
+
+/** The article's id, from `/post/{id}` or `?id=`; null when absent or not a valid id. */
+export function requestedPostId(pageContext: PageContextServer): number | null {
+  const raw = pageContext.routeParams?.id || pageContext.urlParsed.search.id;
+  const parsed = postIdSchema.safeParse(raw);
+  return parsed.success ? parsed.data : null;
+}
+
+/**
+ * A published post by id, or null when there is no such post (or it is a draft). Its HTML was
+ * sanitized when saved; it is sanitized again here so a row written by any other path is safe too.
+ */
+export async function findPublishedPost(pageContext: PageContextServer, id: number | null): Promise<PublicPost | null> {
+  if (id === null) return null;
+  try {
+    const post = await getPublishedPost(pageContext.db, id);
+    return { ...post, content: sanitizePostHtml(post.content) };
+  } catch (error) {
+    if (error instanceof NotFoundError) return null;
+    throw error;
+  }
+}
+
+/** Article data for `/post/{id}`: an unknown id is a real 404 (docs/decisions/020-unknown-post-ids.md). */
+export async function articleData(pageContext: PageContextServer): Promise<{ post: PublicPost }> {
+  const post = await findPublishedPost(pageContext, requestedPostId(pageContext));
+  if (!post) throw render(404);
+  return { post };
+}
+
+/**
+ * Metadata of an article (SPEC "Page metadata"): og:type article, its dates, section and tags, and
+ * Article structured data. Both article URLs name `/post/{id}` as canonical: they show the same post.
+ */
+export function articleSeo(pageContext: PageContextServer, post: PublicPost): SeoInput {
+  const company = pageContext.settings.companyName;
+  const section = post.type === 'news' ? 'News' : 'Advice';
+  const path = `/post/${post.id}`;
+  const description = post.excerpt || htmlToText(post.content).slice(0, 160);
+  const image = shareImageFor(post.image);
+  const absoluteImage = /^https?:\/\//i.test(image) ? image : `${pageContext.publicUrl}${image}`;
+  const organization = { '@type': 'Organization', name: company, url: `${pageContext.publicUrl}/` };
+  return {
+    title: post.title,
+    description,
+    keywords: `${post.title}, plumbing ${section.toLowerCase()}, plumber Cumming GA, Forsyth County plumbing`,
+    path,
+    breadcrumb: post.title,
+    image: post.image,
+    type: 'article',
+    article: {
+      publishedTime: post.publishedAt,
+      modifiedTime: post.updatedAt,
+      section,
+      tags: ['Plumbing', section, 'Cumming GA'],
+    },
+    structuredData: [
+      {
+        '@context': 'https://schema.org',
+        '@type': 'Article',
+        headline: post.title,
+        description,
+        datePublished: post.publishedAt ?? undefined,
+        dateModified: post.updatedAt,
+        author: organization,
+        publisher: organization,
+        image: [absoluteImage],
+        mainEntityOfPage: { '@type': 'WebPage', '@id': `${pageContext.publicUrl}${path}` },
+      },
+    ],
+  };
+}
