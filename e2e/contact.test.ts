@@ -2,6 +2,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectNoSeriousAxeViolations, launchBrowser, openPage, waitForHydration } from './support/browser.ts';
 import { E2E_ADMIN, startServer, type RunningServer } from './support/server.ts';
+import { signInAsAdmin } from './support/site-api.ts';
 
 /** The machine is offline: the embedded map gets a stand-in page instead of a failed network request. */
 async function stubMap(context: BrowserContext) {
@@ -91,9 +92,12 @@ describe('contact page', () => {
     const context = await browser.newContext();
     await stubMap(context);
     const { page, errors } = await openPage(context);
+    // A fake clock, so the test can spend the seconds a person spends on the form without waiting them.
+    await page.clock.install();
     await page.goto(`${server.url}/contact`);
     await waitForHydration(page);
     await fillValidForm(page);
+    await page.clock.fastForward(20_000);
 
     // Hold the request until the button's sending state has been seen.
     let release!: () => void;
@@ -118,7 +122,14 @@ describe('contact page', () => {
       phone: '(770) 555-0142',
       service: 'Water Heater Services',
       message: 'Our water heater is leaking from the bottom.',
+      website: '',
+      formFillMs: expect.any(Number),
     });
+    // The fill time counts from the moment the form could be used, so a person's 20 seconds count as such.
+    expect((sentBody as { formFillMs: number }).formFillMs).toBeGreaterThanOrEqual(20_000);
+    const cookie = await signInAsAdmin(server.url);
+    const leads = await (await fetch(`${server.url}/api/admin/leads.csv`, { headers: { cookie } })).text();
+    expect(leads).toContain('Dana,Whitfield,dana@example.com');
     await expect(page.getByLabel('First Name').inputValue()).resolves.toBe('');
     await expect(page.getByRole('textbox', { name: 'Message (required)' }).inputValue()).resolves.toBe('');
     await expect(page.getByLabel('Service Needed').inputValue()).resolves.toBe('');

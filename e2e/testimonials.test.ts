@@ -118,6 +118,8 @@ describe('testimonials page', () => {
       await held;
       return route.continue();
     });
+    // A fake clock, so the test can spend the seconds a person spends on the form without waiting them.
+    await page.clock.install();
     await page.goto(`${server.url}/testimonials`);
     await waitForHydration(page);
     const fields = form(page);
@@ -126,6 +128,7 @@ describe('testimonials page', () => {
     await fields.email.fill('maria@example.com');
     await fields.rating.selectOption('4');
     await fields.review.fill('They replaced our water heater the same afternoon.');
+    await page.clock.fastForward(30_000);
     await fields.submit.click();
 
     await fields.section.getByRole('button', { name: 'Submitting...' }).waitFor();
@@ -135,7 +138,8 @@ describe('testimonials page', () => {
     const status = page.getByRole('status').filter({ hasText: 'Review submitted successfully!' });
     await status.waitFor();
     await expect(status.textContent()).resolves.toContain('Thank you for your feedback.');
-    expect(sentBody).toEqual({ name: 'Maria', secondName: 'Lopez', rating: 4, review: 'They replaced our water heater the same afternoon.' });
+    expect(sentBody).toEqual({ name: 'Maria', secondName: 'Lopez', rating: 4, review: 'They replaced our water heater the same afternoon.', website: '', formFillMs: expect.any(Number) });
+    expect((sentBody as { formFillMs: number }).formFillMs).toBeGreaterThanOrEqual(30_000);
 
     const firstCard = page.getByTestId('review-list').getByRole('listitem').first();
     await expect(firstCard.getByRole('heading').textContent()).resolves.toBe('Maria Lopez');

@@ -1,11 +1,13 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { apiRequest } from '../../src/client/api-request.ts';
+import { useAntiSpam } from '../../src/client/use-anti-spam.ts';
+import { Honeypot } from '../../src/components/Honeypot/Honeypot.tsx';
 import { toast } from '../../src/components/Toast/toast-store.ts';
 import { contactInputSchema, type ContactInput } from '../../src/shared/schemas/contact.ts';
 import { serviceCategories } from '../../src/shared/site-content.ts';
 import * as styles from './contact.css.ts';
 
-type FieldName = keyof ContactInput;
+type FieldName = Exclude<keyof ContactInput, 'website' | 'formFillMs'>;
 type FieldErrors = Partial<Record<FieldName, string>>;
 
 const emptyForm: Record<FieldName, string> = { firstName: '', lastName: '', email: '', phone: '', service: '', message: '' };
@@ -20,6 +22,7 @@ export function ContactForm() {
   // Before hydration a submit would be a plain GET carrying the message in the URL; wait for React.
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
+  const antiSpam = useAntiSpam();
   const idPrefix = useId();
   const idOf = (field: FieldName) => `${idPrefix}-${field}`;
 
@@ -46,7 +49,7 @@ export function ContactForm() {
     setErrors({});
     setSending(true);
     try {
-      await apiRequest('POST', '/api/contact', parsed.data);
+      await apiRequest('POST', '/api/contact', { ...parsed.data, ...antiSpam.fields() });
       toast({ title: 'Message sent successfully! We will contact you soon.' });
       setValues(emptyForm);
     } catch {
@@ -141,6 +144,7 @@ export function ContactForm() {
           </p>
         )}
       </div>
+      <Honeypot value={antiSpam.honeypot} onChange={antiSpam.setHoneypot} />
       <button type="submit" className={styles.submit} disabled={sending || !hydrated}>
         {sending ? 'Sending...' : 'Send Message'}
       </button>

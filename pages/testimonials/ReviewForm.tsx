@@ -1,5 +1,7 @@
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { apiRequest } from '../../src/client/api-request.ts';
+import { useAntiSpam } from '../../src/client/use-anti-spam.ts';
+import { Honeypot } from '../../src/components/Honeypot/Honeypot.tsx';
 import { linkButton } from '../../src/components/LinkButton/link-button.css.ts';
 import { toast } from '../../src/components/Toast/toast-store.ts';
 import { reviewForList, type ListedReview, type ReviewAnswer } from '../../src/shared/review-for-list.ts';
@@ -24,6 +26,10 @@ export function ReviewForm({ onReviewAdded }: { onReviewAdded: (review: ListedRe
   const [errors, setErrors] = useState<FieldErrors>({});
   const [submitting, setSubmitting] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
+  const antiSpam = useAntiSpam();
+  // Before hydration a submit would be a plain GET carrying the review in the URL; wait for React.
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
 
   const set = (field: keyof typeof emptyForm) => (event: { target: { value: string } }) => {
     setValues((current) => ({ ...current, [field]: event.target.value }));
@@ -56,7 +62,7 @@ export function ReviewForm({ onReviewAdded }: { onReviewAdded: (review: ListedRe
     setErrors({});
     setSubmitting(true);
     try {
-      const answer = await apiRequest<ReviewResponse>('POST', '/api/reviews', parsed.data);
+      const answer = await apiRequest<ReviewResponse>('POST', '/api/reviews', { ...parsed.data, ...antiSpam.fields() });
       if (!answer.success) throw new Error(answer.message ?? 'The review was not accepted');
       onReviewAdded(reviewForList(parsed.data, answer.review));
       toast({ title: 'Review submitted successfully!', description: 'Thank you for your feedback.' });
@@ -187,7 +193,8 @@ export function ReviewForm({ onReviewAdded }: { onReviewAdded: (review: ListedRe
           </p>
         )}
       </div>
-      <button type="submit" className={`${linkButton.orange} ${styles.submit}`} disabled={submitting}>
+      <Honeypot value={antiSpam.honeypot} onChange={antiSpam.setHoneypot} />
+      <button type="submit" className={`${linkButton.orange} ${styles.submit}`} disabled={submitting || !hydrated}>
         {submitting ? 'Submitting...' : 'Submit Review'}
       </button>
     </form>

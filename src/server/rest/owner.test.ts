@@ -113,7 +113,7 @@ describe(`owner features over HTTP (${testDatabaseKind})`, () => {
   describe('spam protection', () => {
     it('silently drops a filled honeypot and a form sent faster than a person can type', async () => {
       const honeypot = await post('/api/contact', { ...lead, website: 'http://spam.example' });
-      const tooFast = await post('/api/contact', { ...lead, formStartedAt: Date.now() - 300 });
+      const tooFast = await post('/api/contact', { ...lead, formFillMs: 300 });
       const bogusReview = await post('/api/reviews', { ...review, website: 'x' });
       expect([honeypot.statusCode, tooFast.statusCode, bogusReview.statusCode]).toEqual([201, 201, 201]);
       expect(await t.database.db.select().from(contactSubmissions)).toEqual([]);
@@ -121,9 +121,9 @@ describe(`owner features over HTTP (${testDatabaseKind})`, () => {
     });
 
     it('keeps what a person sends: empty honeypot, a normal fill time, or a plain API client without the fields', async () => {
-      await post('/api/contact', { ...lead, website: '', formStartedAt: Date.now() - 20_000 });
+      await post('/api/contact', { ...lead, website: '', formFillMs: 20_000 });
       await post('/api/contact', lead);
-      await post('/api/reviews', { ...review, website: '', formStartedAt: Date.now() - 8_000 });
+      await post('/api/reviews', { ...review, website: '', formFillMs: 8_000 });
       expect(await t.database.db.select().from(contactSubmissions)).toHaveLength(2);
       expect(await t.database.db.select().from(reviews)).toHaveLength(1);
     });

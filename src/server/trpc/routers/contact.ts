@@ -13,7 +13,7 @@ export const contactRouter = router({
     }
     // A bot is told it succeeded, so it learns nothing; nothing is stored and nobody is alerted.
     if (looksLikeBot(input)) return { success: true as const };
-    const { website: _honeypot, formStartedAt: _startedAt, ...lead } = input;
+    const { website: _honeypot, formFillMs: _fillMs, ...lead } = input;
     const submission = await createContactSubmission(ctx.db, lead);
     ctx.leadNotifier.notify(submission, settings);
     return { success: true as const };
