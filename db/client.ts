@@ -10,12 +10,18 @@ export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 export interface DatabaseHandle {
   db: Database;
   kind: 'pglite' | 'postgres';
+  /** PGlite only: the whole database as a tarball, to start copies from. */
+  dump?: () => Promise<Blob | File>;
   /** Answers true when the database responds to a trivial query. */
   ping(): Promise<boolean>;
   close(): Promise<void>;
 }
 
-export type DatabaseLocation = { url: string } | { dataDir: string } | { memory: true };
+export type DatabaseLocation =
+  | { url: string }
+  | { dataDir: string }
+  /** In memory; `from` starts it as a copy of a dumped database instead of empty (tests). */
+  | { memory: true; from?: Blob };
 
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 
@@ -50,7 +56,7 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
   };
 }
 
-async function openPglite(location: { dataDir: string } | { memory: true }): Promise<DatabaseHandle> {
+async function openPglite(location: { dataDir: string } | { memory: true; from?: Blob }): Promise<DatabaseHandle> {
   const { PGlite } = await import('@electric-sql/pglite');
   const { drizzle } = await import('drizzle-orm/pglite');
   const { migrate } = await import('drizzle-orm/pglite/migrator');
@@ -60,7 +66,7 @@ async function openPglite(location: { dataDir: string } | { memory: true }): Pro
     mkdirSync(location.dataDir, { recursive: true });
     client = new PGlite(location.dataDir);
   } else {
-    client = new PGlite();
+    client = location.from ? new PGlite({ loadDataDir: location.from }) : new PGlite();
   }
   const db = drizzle(client, { schema });
   await migrate(db, { migrationsFolder });
@@ -68,6 +74,7 @@ async function openPglite(location: { dataDir: string } | { memory: true }): Pro
   return {
     db: db as unknown as Database,
     kind: 'pglite',
+    dump: () => client.dumpDataDir('none'),
     ping: () => (closed ? Promise.resolve(false) : pingDatabase(db as unknown as Database)),
     close: async () => {
       if (closed) return;

@@ -4,12 +4,24 @@ import { openDatabase, type DatabaseHandle } from '../../../db/client.ts';
 /** Which database the integration suite runs on: PGlite in-process, or the server of TEST_DATABASE_URL. */
 export const testDatabaseKind: 'pglite' | 'postgres' = process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite';
 
+// Migrating a new PGlite takes seconds; copying one migrated database takes a third of that.
+let template: Promise<Blob> | undefined;
+function migratedTemplate(): Promise<Blob> {
+  template ??= (async () => {
+    const handle = await openDatabase({ memory: true });
+    const dump = await handle.dump!();
+    await handle.close();
+    return dump;
+  })();
+  return template;
+}
+
 /**
  * A fresh, migrated, empty database. On PostgreSQL the schema is dropped and rebuilt, so that
  * project runs its files one at a time (vitest.config.ts).
  */
 export async function createTestDatabase(): Promise<DatabaseHandle> {
-  if (testDatabaseKind === 'pglite') return openDatabase({ memory: true });
+  if (testDatabaseKind === 'pglite') return openDatabase({ memory: true, from: await migratedTemplate() });
   const url = process.env.TEST_DATABASE_URL;
   if (!url) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL');
   const admin = postgres(url, { max: 1, onnotice: () => {} });
