@@ -38,7 +38,6 @@ function ToastCard({ item }: { item: ToastItem }) {
   return (
     <li
       className={styles.toast[item.variant ?? 'default']}
-      role={item.variant === 'destructive' ? 'alert' : 'status'}
       data-testid="toast"
       style={offset ? { transform: `translateX(${offset}px)`, opacity: Math.max(0.2, 1 - offset / 200) } : undefined}
       onPointerDown={onPointerDown}
@@ -48,7 +47,8 @@ function ToastCard({ item }: { item: ToastItem }) {
       onMouseEnter={() => (paused.current = true)}
       onMouseLeave={() => (paused.current = false)}
     >
-      <div>
+      {/* The role sits inside the <li>: on the <li> itself it would cost the list its items. */}
+      <div role={item.variant === 'destructive' ? 'alert' : 'status'}>
         <p className={styles.title}>{item.title}</p>
         {item.description && <p className={styles.description}>{item.description}</p>}
       </div>
