@@ -1,0 +1,296 @@
+import sharp from 'sharp';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectNoSeriousAxeViolations, launchBrowser, openPage, waitForHydration } from './support/browser.ts';
+import { E2E_ADMIN, startServer, type RunningServer } from './support/server.ts';
+import { signInAsAdmin } from './support/site-api.ts';
+
+/** Signs in through the real form and lands on the panel. */
+async function signIn(page: Page, baseUrl: string, credentials: { username: string; password: string } = E2E_ADMIN) {
+  await page.goto(`${baseUrl}/admin-login`);
+  await waitForHydration(page);
+  await page.getByLabel('Username').fill(credentials.username);
+  await page.getByLabel('Password', { exact: true }).fill(credentials.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL(`${baseUrl}/admin`);
+  await waitForHydration(page);
+}
+
+/** A toast: role status, or alert for the destructive ones. */
+function toastWith(page: Page, text: string) {
+  return page.locator('[role="status"], [role="alert"]').filter({ hasText: text });
+}
+
+describe('admin area', () => {
+  let server: RunningServer;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    server = await startServer();
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('sends a visitor without a session from /admin to /admin-login before any admin HTML is rendered', async () => {
+    const response = await fetch(`${server.url}/admin`, { redirect: 'manual' });
+    expect(response.status).toBe(302);
+    expect(response.headers.get('location')).toBe('/admin-login');
+    expect(await response.text()).not.toContain('Content Management');
+  });
+
+  it('shows the server message for a wrong password, reads Signing in... while it checks, then opens the panel', async () => {
+    const context = await browser.newContext();
+    const { page, errors } = await openPage(context);
+    await page.goto(`${server.url}/admin-login`);
+    await waitForHydration(page);
+    await expectNoSeriousAxeViolations(page);
+
+    const password = page.getByLabel('Password', { exact: true });
+    await page.getByLabel('Username').fill(E2E_ADMIN.username);
+    await password.fill('not the password');
+    await page.getByRole('button', { name: 'Show password' }).click();
+    await expect(password.getAttribute('type')).resolves.toBe('text');
+    await page.getByRole('button', { name: 'Hide password' }).click();
+    await expect(password.getAttribute('type')).resolves.toBe('password');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page.getByRole('alert').textContent()).resolves.toBe('Invalid username or password');
+
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/login', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await password.fill(E2E_ADMIN.password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    const signingIn = page.getByRole('button', { name: 'Signing in...' });
+    await signingIn.waitFor();
+    await expect(signingIn.isDisabled()).resolves.toBe(true);
+    release();
+    await page.waitForURL(`${server.url}/admin`);
+    await waitForHydration(page);
+    await expect(page.getByRole('tab', { name: 'Content Management' }).getAttribute('aria-selected')).resolves.toBe('true');
+
+    // Signed in, the sign-in page sends the owner straight on.
+    await page.goto(`${server.url}/admin-login`);
+    expect(new URL(page.url()).pathname).toBe('/admin');
+    expect(errors.filter((error) => !error.includes('401'))).toEqual([]);
+    await context.close();
+  });
+
+  it("shows 'Login failed. Please try again.' when the network fails", async () => {
+    const context = await browser.newContext();
+    const { page } = await openPage(context);
+    await page.goto(`${server.url}/admin-login`);
+    await waitForHydration(page);
+    await page.route('**/api/login', (route) => route.abort('failed'));
+    await page.getByLabel('Username').fill('owner');
+    await page.getByLabel('Password', { exact: true }).fill('whatever it is');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page.getByRole('alert').textContent()).resolves.toBe('Login failed. Please try again.');
+    await context.close();
+  });
+
+  it('excerpt required (the stricter reading of SPEC section 5): an empty post form lists every message under Validation error', async () => {
+    const context = await browser.newContext();
+    const { page, errors } = await openPage(context);
+    await signIn(page, server.url);
+    await page.getByRole('button', { name: 'Create Post' }).click();
+    const summary = page.getByRole('alert').filter({ hasText: 'Validation error' });
+    await summary.waitFor();
+    const text = await summary.textContent();
+    for (const message of ['Title is required', 'Excerpt is required', 'Content is required']) expect(text).toContain(message);
+    await expectNoSeriousAxeViolations(page);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('creates a draft with an uploaded photo, publishes it for visitors, edits, unpublishes and deletes it', async () => {
+    const context = await browser.newContext();
+    const { page, errors } = await openPage(context);
+    await signIn(page, server.url);
+    // The first start seeds built-in posts; count what is there once the list has loaded.
+    await page.getByTestId('admin-post').first().waitFor();
+    const postsBefore = await page.getByTestId('admin-post').count();
+
+    await page.getByLabel('Type').selectOption('news');
+    await page.getByLabel('Title *').fill('Spring water heater check');
+    await page.getByLabel('Excerpt *').fill('Flush the tank before summer.');
+    const editor = page.getByRole('textbox', { name: 'Content *' });
+    await editor.click();
+    await page.keyboard.type('Sediment shortens a tank heater’s life.');
+    await page.getByRole('button', { name: 'Bold' }).click();
+    await page.keyboard.type(' Flush it yearly.');
+
+    const png = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#2563eb' } }).png().toBuffer();
+    await page.getByLabel('Upload an image (JPEG, PNG, GIF, WebP, AVIF)').setInputFiles({ name: 'heater.png', mimeType: 'image/png', buffer: png });
+    await toastWith(page, 'Image uploaded').waitFor();
+    const imagePath = await page.getByLabel('Image path or URL').inputValue();
+    expect(imagePath).toMatch(/^\/uploads\/[a-f0-9]+\.png$/);
+    await expect(page.getByRole('img', { name: 'Preview of the chosen image' }).getAttribute('src')).resolves.toBe(imagePath);
+
+    await page.getByRole('button', { name: 'Create Post' }).click();
+    await toastWith(page, 'Post created').waitFor();
+    await page.getByRole('heading', { name: `All Posts (${postsBefore + 1})` }).waitFor();
+    const row = page.getByTestId('admin-post').filter({ hasText: 'Spring water heater check' });
+    await expect(row.textContent()).resolves.toContain('Draft');
+    await expect(row.textContent()).resolves.toContain('Recently created');
+    // The form went back to a blank advice draft.
+    await expect(page.getByLabel('Title *').inputValue()).resolves.toBe('');
+    await expect(page.getByLabel('Type').inputValue()).resolves.toBe('advice');
+
+    // Drafts never reach visitors.
+    expect(await (await fetch(`${server.url}/news`)).text()).not.toContain('Spring water heater check');
+
+    await row.getByRole('button', { name: 'Publish Spring water heater check' }).click();
+    await toastWith(page, 'Post published').waitFor();
+    await expect(toastWith(page, 'Post published').textContent()).resolves.toContain('Post is now visible to visitors');
+    await row.getByText('Published').waitFor();
+    const news = await (await fetch(`${server.url}/news`)).text();
+    expect(news).toContain('Spring water heater check');
+    expect(news).toContain(imagePath);
+    const cookie = await signInAsAdmin(server.url);
+    const stored = (await (await fetch(`${server.url}/api/admin/posts`, { headers: { cookie } })).json()) as { newsPosts: { id: number; content: string }[] };
+    expect(stored.newsPosts.find((post) => post.content.includes('Sediment'))!.content).toBe('<p>Sediment shortens a tank heater’s life.<strong> Flush it yearly.</strong></p>');
+
+    await row.getByRole('button', { name: 'Edit Spring water heater check' }).click();
+    await page.getByRole('heading', { name: 'Edit Post' }).waitFor();
+    await page.getByLabel('Title *').fill('Spring water heater checklist');
+    await page.getByRole('button', { name: 'Update Post' }).click();
+    await toastWith(page, 'Post updated').waitFor();
+    await page.getByRole('heading', { name: 'Create New Post' }).waitFor();
+    const renamed = page.getByTestId('admin-post').filter({ hasText: 'Spring water heater checklist' });
+    await renamed.waitFor();
+
+    await renamed.getByRole('button', { name: 'Unpublish Spring water heater checklist' }).click();
+    await toastWith(page, 'Post unpublished').waitFor();
+    expect(await (await fetch(`${server.url}/news`)).text()).not.toContain('Spring water heater checklist');
+
+    page.once('dialog', (dialog) => {
+      expect(dialog.message()).toBe('Are you sure you want to delete this post?');
+      void dialog.accept();
+    });
+    await renamed.getByRole('button', { name: 'Delete Spring water heater checklist' }).click();
+    await toastWith(page, 'Post deleted').waitFor();
+    await page.getByRole('heading', { name: `All Posts (${postsBefore})` }).waitFor();
+    await expectNoSeriousAxeViolations(page);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('clears the image field and says so when an upload is refused', async () => {
+    const context = await browser.newContext();
+    const { page, errors } = await openPage(context);
+    await signIn(page, server.url);
+    const pathField = page.getByLabel('Image path or URL');
+    await pathField.fill('/images/plumber_photo.jpg');
+    await page
+      .getByLabel('Upload an image (JPEG, PNG, GIF, WebP, AVIF)')
+      .setInputFiles({ name: 'photo.png', mimeType: 'image/png', buffer: Buffer.from('<html><script>alert(1)</script></html>') });
+    const refused = toastWith(page, 'Upload error');
+    await refused.waitFor();
+    await expect(refused.textContent()).resolves.toContain('File upload failed');
+    await expect(pathField.inputValue()).resolves.toBe('');
+    // The refused upload answered 415; the browser logs that response, nothing else went wrong.
+    expect(errors.filter((error) => !error.includes('415'))).toEqual([]);
+    await context.close();
+  });
+
+  it('saves settings, reading Saving... meanwhile, and the public header shows the new phone', async () => {
+    const context = await browser.newContext();
+    const { page, errors } = await openPage(context);
+    await signIn(page, server.url);
+    await page.getByRole('tab', { name: 'Settings' }).click();
+    const phone = page.getByLabel('Phone number');
+    await phone.fill('not a phone');
+    await page.getByRole('button', { name: 'Save Settings' }).click();
+    await toastWith(page, 'Save failed').waitFor();
+    await expect(page.getByText('Enter a 10-digit US phone number').isVisible()).resolves.toBe(true);
+
+    await phone.fill('(678) 555-0199');
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/trpc/adminSettings.save**', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.getByRole('button', { name: 'Save Settings' }).click();
+    await page.getByRole('button', { name: 'Saving...' }).waitFor();
+    release();
+    const saved = toastWith(page, 'Settings saved');
+    await saved.waitFor();
+    await expect(saved.textContent()).resolves.toContain('Your settings have been updated successfully');
+    await expectNoSeriousAxeViolations(page);
+
+    const home = await (await fetch(`${server.url}/`)).text();
+    expect(home).toContain('(678) 555-0199');
+    expect(home).toContain('tel:+16785550199');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('shows new leads with a count on the tab, and marking one contacted takes it off the count', async () => {
+    await fetch(`${server.url}/api/contact`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ firstName: 'Rosa', lastName: 'Diaz', email: 'rosa@example.com', phone: '(770) 555-0111', service: 'Water Heater Services', message: 'No hot water since this morning.' }),
+    });
+    const context = await browser.newContext();
+    const { page, errors } = await openPage(context);
+    await signIn(page, server.url);
+    const leadsTab = page.getByRole('tab', { name: /Leads/ });
+    await page.getByRole('tab', { name: 'Leads 1 new' }).waitFor();
+    await leadsTab.click();
+    const lead = page.getByTestId('lead').filter({ hasText: 'Rosa Diaz' });
+    await expect(lead.getByRole('link', { name: 'Call (770) 555-0111' }).getAttribute('href')).resolves.toBe('tel:+17705550111');
+    await expect(lead.getByRole('link', { name: 'Email rosa@example.com' }).getAttribute('href')).resolves.toMatch(/^mailto:rosa@example\.com\?subject=/);
+    await lead.getByText('No hot water since this morning.').first().waitFor();
+    await lead.getByLabel('Status of Rosa Diaz').selectOption('contacted');
+    await toastWith(page, 'Lead marked contacted').waitFor();
+    await page.waitForFunction(() => !document.querySelector('[role="tab"][id="tab-leads"]')?.textContent?.includes('new'));
+
+    await page.getByLabel('Search name, email, phone or text').fill('nobody-matches-this');
+    await page.getByText('No leads match this filter.').waitFor();
+    await expect(page.getByRole('link', { name: 'Export CSV' }).getAttribute('href')).resolves.toBe('/api/admin/leads.csv?search=nobody-matches-this');
+    await expectNoSeriousAxeViolations(page);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('hides a review from visitors and shows it again', async () => {
+    await fetch(`${server.url}/api/reviews`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'Vera', secondName: null, rating: 4, review: 'Quick and tidy.' }),
+    });
+    const context = await browser.newContext();
+    const { page, errors } = await openPage(context);
+    await signIn(page, server.url);
+    await page.getByRole('tab', { name: 'Reviews' }).click();
+    const review = page.getByTestId('admin-review').filter({ hasText: 'Quick and tidy.' });
+    await review.getByRole('button', { name: 'Hide the review by Vera' }).click();
+    await toastWith(page, 'Review hidden').waitFor();
+    expect(await (await fetch(`${server.url}/testimonials`)).text()).not.toContain('Quick and tidy.');
+    await review.getByRole('button', { name: 'Show the review by Vera' }).click();
+    await toastWith(page, 'Review shown').waitFor();
+    expect(await (await fetch(`${server.url}/testimonials`)).text()).toContain('Quick and tidy.');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('logout returns to /admin-login and the old session cookie no longer works', async () => {
+    const context = await browser.newContext();
+    const { page, errors } = await openPage(context);
+    await signIn(page, server.url);
+    const cookie = (await context.cookies()).find((c) => c.name === 'session')!;
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await page.waitForURL(`${server.url}/admin-login`);
+    const status = await fetch(`${server.url}/api/auth/status`, { headers: { cookie: `session=${cookie.value}` } });
+    expect(await status.json()).toEqual({ authenticated: false });
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});

@@ -1,0 +1,122 @@
+import { useEffect, useId, useState, type FormEvent } from 'react';
+import { ApiError, apiRequest } from '../../src/client/api-request.ts';
+import * as styles from '../../src/components/AdminPanel/admin.css.ts';
+import { Honeypot } from '../../src/components/Honeypot/Honeypot.tsx';
+import { loginInputSchema } from '../../src/shared/schemas/login.ts';
+import { usePageContext } from '../../renderer/usePageContext.tsx';
+
+type Field = 'username' | 'password';
+
+export default function Page() {
+  const { settings } = usePageContext();
+  const id = useId();
+  const [values, setValues] = useState({ username: '', password: '' });
+  const [honeypot, setHoneypot] = useState('');
+  const [showPassword, setShowPassword] = useState(false);
+  const [fieldErrors, setFieldErrors] = useState<Partial<Record<Field, string>>>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+  // Before hydration a submit would be a plain GET with the password in the URL; wait for React.
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    // No fill-time check here: a password manager fills this form in an instant, and people use them.
+    const parsed = loginInputSchema.safeParse({ ...values, website: honeypot });
+    if (!parsed.success) {
+      const found: Partial<Record<Field, string>> = {};
+      for (const issue of parsed.error.issues) found[issue.path[0] as Field] ??= issue.message;
+      setFieldErrors(found);
+      document.getElementById(`${id}-${found.username ? 'username' : 'password'}`)?.focus();
+      return;
+    }
+    setFieldErrors({});
+    setFormError(null);
+    setSubmitting(true);
+    try {
+      await apiRequest('POST', '/api/login', parsed.data);
+      window.location.assign('/admin');
+    } catch (error) {
+      // SPEC section 8: the server's message or 'Invalid username or password'; no answer at all is a network failure.
+      setFormError(error instanceof ApiError ? (error.serverMessage ?? 'Invalid username or password') : 'Login failed. Please try again.');
+      setSubmitting(false);
+    }
+  }
+
+  const describedBy = (field: Field) => [fieldErrors[field] ? `${id}-${field}-error` : '', formError ? `${id}-form-error` : ''].filter(Boolean).join(' ') || undefined;
+
+  return (
+    <main className={styles.loginWrap}>
+      <div className={styles.loginCard}>
+        <h1 className={styles.cardTitle}>Admin sign in</h1>
+        <p className={styles.hint}>{settings.companyName}: manage posts, leads, reviews and settings.</p>
+        <form className={styles.form} onSubmit={onSubmit} noValidate style={{ marginTop: '1rem' }}>
+          {formError && (
+            <p id={`${id}-form-error`} role="alert" className={styles.errorBox}>
+              {formError}
+            </p>
+          )}
+          <div className={styles.field}>
+            <label className={styles.label} htmlFor={`${id}-username`}>
+              Username
+            </label>
+            <input
+              id={`${id}-username`}
+              className={styles.input}
+              name="username"
+              autoComplete="username"
+              autoCapitalize="none"
+              spellCheck={false}
+              value={values.username}
+              onChange={(event) => setValues((current) => ({ ...current, username: event.target.value }))}
+              aria-invalid={fieldErrors.username ? true : undefined}
+              aria-describedby={describedBy('username')}
+            />
+            {fieldErrors.username && (
+              <p id={`${id}-username-error`} className={styles.fieldError}>
+                {fieldErrors.username}
+              </p>
+            )}
+          </div>
+          <div className={styles.field}>
+            <label className={styles.label} htmlFor={`${id}-password`}>
+              Password
+            </label>
+            <div className={styles.passwordRow}>
+              <input
+                id={`${id}-password`}
+                className={styles.input}
+                name="password"
+                type={showPassword ? 'text' : 'password'}
+                autoComplete="current-password"
+                value={values.password}
+                onChange={(event) => setValues((current) => ({ ...current, password: event.target.value }))}
+                aria-invalid={fieldErrors.password ? true : undefined}
+                aria-describedby={describedBy('password')}
+              />
+              <button type="button" className={styles.button.secondary} aria-pressed={showPassword} aria-controls={`${id}-password`} onClick={() => setShowPassword((shown) => !shown)}>
+                {showPassword ? 'Hide' : 'Show'}
+                <span className="visually-hidden"> password</span>
+              </button>
+            </div>
+            {fieldErrors.password && (
+              <p id={`${id}-password-error`} className={styles.fieldError}>
+                {fieldErrors.password}
+              </p>
+            )}
+          </div>
+          <Honeypot value={honeypot} onChange={setHoneypot} />
+          <button type="submit" className={styles.button.primary} disabled={submitting || !hydrated}>
+            {submitting ? 'Signing in...' : 'Sign in'}
+          </button>
+        </form>
+        <p style={{ marginTop: '1rem' }}>
+          <a className={styles.backLink} href="/">
+            ← Back to website
+          </a>
+        </p>
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,7 @@
+// https://vike.dev/guard : someone already signed in has no use for the sign-in form.
+import { redirect } from 'vike/abort';
+import type { GuardAsync } from 'vike/types';
+
+export const guard: GuardAsync = async (pageContext) => {
+  if (pageContext.user) throw redirect('/admin');
+};

@@ -1,0 +1,3 @@
+import type { SeoInput } from '../../renderer/seo.ts';
+
+export default { title: 'Admin sign in', path: '/admin-login', noindex: true } satisfies SeoInput;

@@ -1,0 +1,10 @@
+import { AdminPanel } from '../../src/components/AdminPanel/AdminPanel.tsx';
+import { AdminApiProvider } from '../../src/client/trpc.tsx';
+
+export default function Page() {
+  return (
+    <AdminApiProvider>
+      <AdminPanel />
+    </AdminApiProvider>
+  );
+}

@@ -1,0 +1,7 @@
+// https://vike.dev/guard : no admin HTML reaches anyone without a valid session (SPEC section 2).
+import { redirect } from 'vike/abort';
+import type { GuardAsync } from 'vike/types';
+
+export const guard: GuardAsync = async (pageContext) => {
+  if (!pageContext.user) throw redirect('/admin-login');
+};

@@ -1,0 +1,75 @@
+import { useId, useState } from 'react';
+import { uploadFile } from '../../client/upload-file.ts';
+import { formatBytes } from '../../shared/format-bytes.ts';
+import { toast } from '../Toast/toast-store.ts';
+import * as styles from './admin.css.ts';
+
+interface MediaUploadFieldProps {
+  kind: 'image' | 'video';
+  value: string;
+  onChange: (value: string) => void;
+  error?: string;
+}
+
+/** SPEC section 4, Upload: success stores the returned path in the field; failure clears it. */
+export function MediaUploadField({ kind, value, onChange, error }: MediaUploadFieldProps) {
+  const id = useId();
+  const label = kind === 'image' ? 'Image' : 'Video';
+  const [progress, setProgress] = useState<number | null>(null);
+  const [chosen, setChosen] = useState<{ name: string; size: number } | null>(null);
+
+  async function onFile(file: File | undefined) {
+    if (!file) return;
+    setChosen({ name: file.name, size: file.size });
+    setProgress(0);
+    try {
+      const path = await uploadFile(file, setProgress);
+      onChange(path);
+      toast({ title: `${label} uploaded`, description: 'File saved successfully' });
+    } catch {
+      onChange('');
+      toast({ title: 'Upload error', description: 'File upload failed', variant: 'destructive' });
+    } finally {
+      setProgress(null);
+    }
+  }
+
+  return (
+    <fieldset className={styles.field} style={{ border: 'none', padding: 0, margin: 0 }}>
+      <legend className={styles.label}>{label}</legend>
+      <label className={styles.hint} htmlFor={`${id}-file`}>
+        Upload {kind === 'image' ? 'an image (JPEG, PNG, GIF, WebP, AVIF)' : 'a video (MP4, MOV, WebM, Ogg)'}
+      </label>
+      <input id={`${id}-file`} type="file" accept={kind === 'image' ? 'image/*' : 'video/*'} onChange={(event) => onFile(event.target.files?.[0])} disabled={progress !== null} />
+      {chosen && (
+        <p className={styles.hint}>
+          {chosen.name} ({formatBytes(chosen.size)})
+        </p>
+      )}
+      {progress !== null && (
+        <progress className={styles.progress} max={1} value={progress} aria-label={`Uploading ${label.toLowerCase()}`}>
+          {Math.round(progress * 100)}%
+        </progress>
+      )}
+      <label className={styles.hint} htmlFor={`${id}-path`}>
+        {label} path or URL
+      </label>
+      <input
+        id={`${id}-path`}
+        className={styles.input}
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+        placeholder={kind === 'image' ? '/uploads/photo.jpg' : '/uploads/clip.mp4'}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+      />
+      {error && (
+        <p id={`${id}-error`} className={styles.fieldError}>
+          {error}
+        </p>
+      )}
+      {value && kind === 'image' && !value.startsWith('data:') && <img className={styles.preview} src={value} alt="Preview of the chosen image" />}
+      {value && kind === 'video' && <video className={styles.preview} src={value} controls preload="metadata" aria-label="Preview of the chosen video" />}
+    </fieldset>
+  );
+}

@@ -1,0 +1,355 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { inferRouterOutputs } from '@trpc/server';
+import { useId, useRef, useState, type FormEvent } from 'react';
+import type { AppRouter } from '../../server/trpc/app-router.ts';
+import { fieldErrorsOf, serverMessageOf, useTRPC } from '../../client/trpc.tsx';
+import { formatPostDate } from '../../shared/format-date.ts';
+import { postFieldsSchema } from '../../shared/schemas/post.ts';
+import { toast } from '../Toast/toast-store.ts';
+import { MediaUploadField } from './MediaUploadField.tsx';
+import { RichTextEditor } from './RichTextEditor.tsx';
+import * as styles from './admin.css.ts';
+
+type AdminPost = inferRouterOutputs<AppRouter>['adminPosts']['list'][number];
+type PostType = AdminPost['type'];
+
+interface PostFormValues {
+  type: PostType;
+  title: string;
+  excerpt: string;
+  content: string;
+  image: string;
+  video: string;
+  isPublished: boolean;
+  /** `datetime-local` text; empty means "when first published". */
+  publishAt: string;
+}
+
+/** SPEC section 4: a blank form is type advice, unpublished. */
+const blankForm: PostFormValues = { type: 'advice', title: '', excerpt: '', content: '', image: '', video: '', isPublished: false, publishAt: '' };
+
+function toLocalInput(iso: string | null): string {
+  if (!iso) return '';
+  const date = new Date(iso);
+  return new Date(date.getTime() - date.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
+}
+
+function formFromPost(post: AdminPost): PostFormValues {
+  return {
+    type: post.type,
+    title: post.title,
+    excerpt: post.excerpt,
+    content: post.content,
+    image: post.image ?? '',
+    video: post.video ?? '',
+    isPublished: post.isPublished,
+    publishAt: post.isPublished && post.publishedAt && new Date(post.publishedAt) > new Date() ? toLocalInput(post.publishedAt) : '',
+  };
+}
+
+/** The fields as the API takes them (SPEC section 7: `{ type, post }`). */
+function postPayload(values: PostFormValues) {
+  return {
+    title: values.title,
+    excerpt: values.excerpt,
+    content: values.content,
+    image: values.image || null,
+    video: values.video || null,
+    isPublished: values.isPublished,
+    ...(values.publishAt ? { publishedAt: new Date(values.publishAt).toISOString() } : {}),
+  };
+}
+
+function isScheduled(post: AdminPost, now = new Date()): boolean {
+  return post.isPublished && post.publishedAt !== null && new Date(post.publishedAt) > now;
+}
+
+export function PostsTab() {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const posts = useQuery(trpc.adminPosts.list.queryOptions());
+  const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.adminPosts.list.queryKey() });
+  const [editing, setEditing] = useState<AdminPost | null>(null);
+  const formHeading = useRef<HTMLHeadingElement>(null);
+
+  const toggle = useMutation(trpc.adminPosts.update.mutationOptions());
+  const remove = useMutation(trpc.adminPosts.delete.mutationOptions());
+
+  async function togglePublished(post: AdminPost) {
+    try {
+      await toggle.mutateAsync({ id: post.id, type: post.type, post: { ...postPayload(formFromPost(post)), isPublished: !post.isPublished } });
+      toast(
+        post.isPublished
+          ? { title: 'Post unpublished', description: 'Post is no longer visible to visitors' }
+          : { title: 'Post published', description: 'Post is now visible to visitors' },
+      );
+    } catch (error) {
+      toast({ title: 'Error', description: serverMessageOf(error) ? 'Server error occurred' : 'Failed to change publish status', variant: 'destructive' });
+    }
+    await refresh();
+  }
+
+  async function deletePost(post: AdminPost) {
+    if (!window.confirm('Are you sure you want to delete this post?')) return;
+    try {
+      await remove.mutateAsync({ id: post.id });
+      toast({ title: 'Post deleted' });
+      if (editing?.id === post.id) setEditing(null);
+    } catch (error) {
+      toast({ title: 'Delete error', description: serverMessageOf(error) ? 'Server error occurred' : 'Failed to delete post', variant: 'destructive' });
+    }
+    await refresh();
+  }
+
+  const all = posts.data ?? [];
+  return (
+    <div className={styles.grid}>
+      <PostForm
+        key={editing?.id ?? 'new'}
+        editing={editing}
+        headingRef={formHeading}
+        onSaved={async () => {
+          setEditing(null);
+          await refresh();
+        }}
+        onCancel={() => setEditing(null)}
+      />
+      <section className={styles.card} aria-labelledby="all-posts-title">
+        <h2 id="all-posts-title" className={styles.cardTitle}>
+          All Posts ({all.length})
+        </h2>
+        {posts.isPending && <p>Loading posts...</p>}
+        {posts.isError && <p className={styles.fieldError}>The posts could not be loaded. Reload the page to try again.</p>}
+        {posts.isSuccess && all.length === 0 && <p className={styles.hint}>No posts yet. Write the first one with the form.</p>}
+        <ul className={styles.list}>
+          {all.map((post) => {
+            const scheduled = isScheduled(post);
+            return (
+              <li key={post.id} className={styles.row} data-testid="admin-post">
+                <div className={styles.badges}>
+                  <span className={styles.badge[post.type]}>{post.type === 'news' ? 'News' : 'Advice'}</span>
+                  <span className={styles.badge[scheduled ? 'scheduled' : post.isPublished ? 'published' : 'draft']}>
+                    {scheduled ? 'Scheduled' : post.isPublished ? 'Published' : 'Draft'}
+                  </span>
+                </div>
+                <h3 className={styles.rowTitle}>{post.title}</h3>
+                {post.excerpt && <p className={styles.rowText}>{post.excerpt}</p>}
+                <p className={styles.hint}>
+                  {scheduled ? `Goes live ${formatPostDate(post.publishedAt)}` : post.publishedAt ? formatPostDate(post.publishedAt) : 'Recently created'}
+                </p>
+                <div className={styles.buttonRow}>
+                  <button
+                    type="button"
+                    className={styles.button.secondary}
+                    onClick={() => {
+                      setEditing(post);
+                      formHeading.current?.scrollIntoView({ block: 'start' });
+                      formHeading.current?.focus();
+                    }}
+                  >
+                    Edit<span className="visually-hidden"> {post.title}</span>
+                  </button>
+                  <button type="button" className={styles.button.secondary} onClick={() => togglePublished(post)} disabled={toggle.isPending}>
+                    {post.isPublished ? 'Unpublish' : 'Publish'}
+                    <span className="visually-hidden"> {post.title}</span>
+                  </button>
+                  <button type="button" className={styles.button.danger} onClick={() => deletePost(post)} disabled={remove.isPending}>
+                    Delete<span className="visually-hidden"> {post.title}</span>
+                  </button>
+                  <a className={styles.button.secondary} href={`/post/${post.id}`} target="_blank" rel="noopener">
+                    {post.isPublished && !scheduled ? 'View' : 'Preview'}
+                    <span className="visually-hidden"> {post.title} (opens in a new tab)</span>
+                  </a>
+                </div>
+              </li>
+            );
+          })}
+        </ul>
+      </section>
+    </div>
+  );
+}
+
+type FieldName = 'title' | 'excerpt' | 'content' | 'image' | 'video' | 'publishedAt';
+
+function PostForm({
+  editing,
+  headingRef,
+  onSaved,
+  onCancel,
+}: {
+  editing: AdminPost | null;
+  headingRef: React.RefObject<HTMLHeadingElement | null>;
+  onSaved: () => Promise<void>;
+  onCancel: () => void;
+}) {
+  const trpc = useTRPC();
+  const id = useId();
+  const [values, setValues] = useState<PostFormValues>(editing ? formFromPost(editing) : blankForm);
+  const [errors, setErrors] = useState<Partial<Record<FieldName, string>>>({});
+  const errorSummary = useRef<HTMLDivElement>(null);
+  const create = useMutation(trpc.adminPosts.create.mutationOptions());
+  const update = useMutation(trpc.adminPosts.update.mutationOptions());
+  const saving = create.isPending || update.isPending;
+  const set = <K extends keyof PostFormValues>(field: K, value: PostFormValues[K]) => setValues((current) => ({ ...current, [field]: value }));
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    // SPEC section 5: the same schema as the server, shown under the heading 'Validation error'.
+    const parsed = postFieldsSchema.safeParse(postPayload(values));
+    if (!parsed.success) {
+      const found: Partial<Record<FieldName, string>> = {};
+      for (const issue of parsed.error.issues) found[issue.path[0] as FieldName] ??= issue.message;
+      setErrors(found);
+      requestAnimationFrame(() => errorSummary.current?.focus());
+      return;
+    }
+    setErrors({});
+    const input = { type: values.type, post: postPayload(values) };
+    try {
+      if (editing) {
+        await update.mutateAsync({ id: editing.id, ...input });
+        toast({ title: 'Post updated' });
+      } else {
+        const created = await create.mutateAsync(input);
+        if (!created?.id) throw new Error('No post ID received from server');
+        toast({ title: 'Post created' });
+      }
+      setValues(blankForm);
+      await onSaved();
+    } catch (error) {
+      const byField = fieldErrorsOf(error);
+      if (Object.keys(byField).length) setErrors(Object.fromEntries(Object.entries(byField).map(([path, message]) => [path.replace(/^post\./, ''), message])));
+      const message = error instanceof Error && error.message === 'No post ID received from server' ? error.message : serverMessageOf(error);
+      toast({ title: 'Save error', description: message ?? 'Failed to save post', variant: 'destructive' });
+    }
+  }
+
+  const errorId = (field: FieldName) => (errors[field] ? `${id}-${field}-error` : undefined);
+  const errorText = (field: FieldName) =>
+    errors[field] ? (
+      <p id={`${id}-${field}-error`} className={styles.fieldError}>
+        {errors[field]}
+      </p>
+    ) : null;
+  const messages = Object.values(errors).filter(Boolean);
+
+  return (
+    <section className={styles.card} aria-labelledby={`${id}-heading`}>
+      <h2 id={`${id}-heading`} ref={headingRef} tabIndex={-1} className={styles.cardTitle}>
+        {editing ? 'Edit Post' : 'Create New Post'}
+      </h2>
+      <form className={styles.form} onSubmit={onSubmit} noValidate>
+        {messages.length > 0 && (
+          <div ref={errorSummary} tabIndex={-1} role="alert" className={styles.errorBox} aria-labelledby={`${id}-summary`}>
+            <strong id={`${id}-summary`}>Validation error</strong>
+            <ul>
+              {messages.map((message) => (
+                <li key={message}>{message}</li>
+              ))}
+            </ul>
+          </div>
+        )}
+        <div className={styles.field}>
+          <label className={styles.label} htmlFor={`${id}-type`}>
+            Type
+          </label>
+          <select id={`${id}-type`} className={styles.input} value={values.type} onChange={(event) => set('type', event.target.value as PostType)}>
+            <option value="advice">Advice</option>
+            <option value="news">News</option>
+          </select>
+        </div>
+        <div className={styles.field}>
+          <label className={styles.label} htmlFor={`${id}-title`}>
+            Title *
+          </label>
+          <input
+            id={`${id}-title`}
+            className={styles.input}
+            value={values.title}
+            maxLength={500}
+            onChange={(event) => set('title', event.target.value)}
+            aria-required
+            aria-invalid={errors.title ? true : undefined}
+            aria-describedby={errorId('title')}
+          />
+          {errorText('title')}
+        </div>
+        <div className={styles.field}>
+          <label className={styles.label} htmlFor={`${id}-excerpt`}>
+            Excerpt *
+          </label>
+          <p id={`${id}-excerpt-hint`} className={styles.hint}>
+            One or two sentences shown on the post cards and in search results.
+          </p>
+          <textarea
+            id={`${id}-excerpt`}
+            className={styles.input}
+            rows={3}
+            maxLength={1000}
+            value={values.excerpt}
+            onChange={(event) => set('excerpt', event.target.value)}
+            aria-required
+            aria-invalid={errors.excerpt ? true : undefined}
+            aria-describedby={[`${id}-excerpt-hint`, errorId('excerpt')].filter(Boolean).join(' ')}
+          />
+          {errorText('excerpt')}
+        </div>
+        <div className={styles.field}>
+          <span id={`${id}-content-label`} className={styles.label}>
+            Content *
+          </span>
+          <RichTextEditor
+            id={`${id}-content`}
+            labelledBy={`${id}-content-label`}
+            value={values.content}
+            onChange={(html) => set('content', html)}
+            invalid={Boolean(errors.content)}
+            describedBy={errorId('content')}
+          />
+          {errorText('content')}
+        </div>
+        <MediaUploadField kind="image" value={values.image} onChange={(value) => set('image', value)} error={errors.image} />
+        <MediaUploadField kind="video" value={values.video} onChange={(value) => set('video', value)} error={errors.video} />
+        <label className={styles.checkboxLabel}>
+          <input type="checkbox" checked={values.isPublished} onChange={(event) => set('isPublished', event.target.checked)} />
+          Publish immediately
+        </label>
+        <div className={styles.field}>
+          <label className={styles.label} htmlFor={`${id}-publish-at`}>
+            Publish on (optional)
+          </label>
+          <p id={`${id}-publish-at-hint`} className={styles.hint}>
+            A future date schedules a published post: visitors see it from then on.
+          </p>
+          <input
+            id={`${id}-publish-at`}
+            type="datetime-local"
+            className={styles.input}
+            value={values.publishAt}
+            onChange={(event) => set('publishAt', event.target.value)}
+            aria-describedby={[`${id}-publish-at-hint`, errorId('publishedAt')].filter(Boolean).join(' ')}
+          />
+          {errorText('publishedAt')}
+        </div>
+        <div className={styles.buttonRow}>
+          <button type="submit" className={styles.button.primary} disabled={saving}>
+            {saving ? 'Saving...' : editing ? 'Update Post' : 'Create Post'}
+          </button>
+          {editing && (
+            <button
+              type="button"
+              className={styles.button.secondary}
+              onClick={() => {
+                setValues(blankForm);
+                onCancel();
+              }}
+            >
+              Cancel
+            </button>
+          )}
+        </div>
+      </form>
+    </section>
+  );
+}

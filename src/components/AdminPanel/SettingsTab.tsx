@@ -1,0 +1,223 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { fieldErrorsOf, useTRPC } from '../../client/trpc.tsx';
+import { siteSettingsSchema, weekdays, type SiteSettings } from '../../shared/schemas/settings.ts';
+import { defaultSettings } from '../../shared/site-defaults.ts';
+import { toast } from '../Toast/toast-store.ts';
+import * as styles from './admin.css.ts';
+
+type TextKey = { [K in keyof SiteSettings]: SiteSettings[K] extends string ? K : never }[keyof SiteSettings];
+type ToggleKey = { [K in keyof SiteSettings]: SiteSettings[K] extends boolean ? K : never }[keyof SiteSettings];
+
+const toggles: { key: ToggleKey; label: string; hint: string }[] = [
+  { key: 'contactFormEnabled', label: 'Contact form enabled', hint: 'Off: the contact page shows a call-us block instead of the form.' },
+  { key: 'emailNotifications', label: 'Email notifications', hint: 'Email each new lead to the admin email below (needs SMTP_URL on the server).' },
+  { key: 'maintenanceMode', label: 'Maintenance mode', hint: 'On: every public page answers "down for maintenance"; this admin area keeps working.' },
+  { key: 'allowComments', label: 'Allow reviews', hint: 'Off: the review form is replaced by a note that reviews are closed.' },
+  { key: 'holdReviewsForApproval', label: 'Hold new reviews for approval', hint: 'On: a new review appears only after you show it on the Reviews tab.' },
+];
+
+const dayNames: Record<(typeof weekdays)[number], string> = {
+  monday: 'Monday',
+  tuesday: 'Tuesday',
+  wednesday: 'Wednesday',
+  thursday: 'Thursday',
+  friday: 'Friday',
+  saturday: 'Saturday',
+  sunday: 'Sunday',
+};
+
+/** What a search result shows of a title and a description, roughly; counted as the owner types. */
+const SEARCH_TITLE_CHARS = 60;
+const SEARCH_DESCRIPTION_CHARS = 160;
+
+export function SettingsTab() {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const loaded = useQuery(trpc.adminSettings.get.queryOptions());
+  // SPEC section 8: a failed load shows the built-in defaults.
+  const [values, setValues] = useState<SiteSettings | null>(null);
+  useEffect(() => {
+    if (loaded.data) setValues(loaded.data);
+    else if (loaded.isError) setValues(defaultSettings);
+  }, [loaded.data, loaded.isError]);
+  const save = useMutation(trpc.adminSettings.save.mutationOptions());
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const id = useId();
+  const formRef = useRef<HTMLFormElement>(null);
+
+  if (!values) return <p>Loading settings...</p>;
+  const set = <K extends keyof SiteSettings>(key: K, value: SiteSettings[K]) => setValues((current) => (current ? { ...current, [key]: value } : current));
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const parsed = siteSettingsSchema.safeParse(values);
+    if (!parsed.success) {
+      const found: Record<string, string> = {};
+      for (const issue of parsed.error.issues) found[issue.path.join('.')] ??= issue.message;
+      setErrors(found);
+      focusFirstInvalid(found);
+      toast({ title: 'Save failed', description: 'Failed to save settings. Please try again.', variant: 'destructive' });
+      return;
+    }
+    setErrors({});
+    try {
+      const saved = await save.mutateAsync(parsed.data);
+      setValues(saved);
+      queryClient.setQueryData(trpc.adminSettings.get.queryKey(), saved);
+      toast({ title: 'Settings saved', description: 'Your settings have been updated successfully' });
+    } catch (error) {
+      const found = fieldErrorsOf(error);
+      setErrors(found);
+      focusFirstInvalid(found);
+      toast({ title: 'Save failed', description: 'Failed to save settings. Please try again.', variant: 'destructive' });
+    }
+  }
+
+  function focusFirstInvalid(found: Record<string, string>) {
+    const first = Object.keys(found)[0];
+    if (first) requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>(`[data-field="${first}"]`)?.focus());
+  }
+
+  const textField = (key: TextKey, label: string, options: { type?: string; hint?: string; multiline?: boolean; countTo?: number; autoComplete?: string } = {}) => {
+    const fieldId = `${id}-${key}`;
+    const error = errors[key];
+    const hintId = options.hint || options.countTo ? `${fieldId}-hint` : '';
+    const describedBy = [hintId, error ? `${fieldId}-error` : ''].filter(Boolean).join(' ') || undefined;
+    const value = values[key];
+    const common = {
+      id: fieldId,
+      'data-field': key,
+      className: styles.input,
+      value,
+      'aria-invalid': error ? true : undefined,
+      'aria-describedby': describedBy,
+    } as const;
+    return (
+      <div className={styles.field}>
+        <label className={styles.label} htmlFor={fieldId}>
+          {label}
+        </label>
+        {options.multiline ? (
+          <textarea {...common} rows={3} onChange={(event) => set(key, event.target.value)} />
+        ) : (
+          <input {...common} type={options.type ?? 'text'} autoComplete={options.autoComplete ?? 'off'} onChange={(event) => set(key, event.target.value)} />
+        )}
+        {(options.hint || options.countTo) && (
+          <p id={hintId} className={styles.hint}>
+            {options.hint}
+            {options.countTo ? ` ${value.length} of about ${options.countTo} characters show in search results.` : ''}
+          </p>
+        )}
+        {error && (
+          <p id={`${fieldId}-error`} className={styles.fieldError}>
+            {error}
+          </p>
+        )}
+      </div>
+    );
+  };
+
+  return (
+    <form ref={formRef} className={styles.form} onSubmit={onSubmit} noValidate aria-label="Site settings">
+      {loaded.isError && (
+        <p role="status" className={styles.errorBox}>
+          The saved settings could not be loaded; the built-in defaults are shown. Saving writes what you see.
+        </p>
+      )}
+      <div className={styles.grid}>
+        <section className={styles.card} aria-labelledby={`${id}-company`}>
+          <h2 id={`${id}-company`} className={styles.cardTitle}>
+            Company info
+          </h2>
+          <div className={styles.form}>
+            {textField('companyName', 'Company name', { autoComplete: 'organization' })}
+            {textField('phoneNumber', 'Phone number', { type: 'tel', hint: 'Shown in the header, the call buttons and the footer.' })}
+            {textField('email', 'Email', { type: 'email' })}
+            {textField('address', 'Address', { hint: 'Shown in the footer and to search engines.' })}
+            {textField('website', 'Website', { type: 'url' })}
+          </div>
+        </section>
+        <section className={styles.card} aria-labelledby={`${id}-hours`}>
+          <h2 id={`${id}-hours`} className={styles.cardTitle}>
+            Business hours
+          </h2>
+          <p className={styles.hint}>A range such as "8:00 AM - 6:00 PM", or "Closed".</p>
+          <div className={styles.form}>
+            {weekdays.map((day) => {
+              const fieldId = `${id}-hours-${day}`;
+              const error = errors[`businessHours.${day}`];
+              return (
+                <div key={day} className={styles.field}>
+                  <label className={styles.label} htmlFor={fieldId}>
+                    {dayNames[day]}
+                  </label>
+                  <input
+                    id={fieldId}
+                    data-field={`businessHours.${day}`}
+                    className={styles.input}
+                    value={values.businessHours[day]}
+                    onChange={(event) => set('businessHours', { ...values.businessHours, [day]: event.target.value })}
+                    aria-invalid={error ? true : undefined}
+                    aria-describedby={error ? `${fieldId}-error` : undefined}
+                  />
+                  {error && (
+                    <p id={`${fieldId}-error`} className={styles.fieldError}>
+                      {error}
+                    </p>
+                  )}
+                </div>
+              );
+            })}
+          </div>
+        </section>
+        <section className={styles.card} aria-labelledby={`${id}-seo`}>
+          <h2 id={`${id}-seo`} className={styles.cardTitle}>
+            SEO
+          </h2>
+          <div className={styles.form}>
+            {textField('seoTitle', 'Site title', { countTo: SEARCH_TITLE_CHARS, hint: 'The default title of pages that do not set their own.' })}
+            {textField('seoDescription', 'Site description', { multiline: true, countTo: SEARCH_DESCRIPTION_CHARS })}
+            {textField('seoKeywords', 'Keywords', { hint: 'Separated by commas.' })}
+          </div>
+        </section>
+        <section className={styles.card} aria-labelledby={`${id}-switches`}>
+          <h2 id={`${id}-switches`} className={styles.cardTitle}>
+            Contact, notifications and site switches
+          </h2>
+          <div className={styles.form}>
+            {toggles.map((toggle) => (
+              <div key={toggle.key} className={styles.field}>
+                <label className={styles.checkboxLabel}>
+                  <input type="checkbox" checked={values[toggle.key]} onChange={(event) => set(toggle.key, event.target.checked)} aria-describedby={`${id}-${toggle.key}-hint`} />
+                  {toggle.label}
+                </label>
+                <p id={`${id}-${toggle.key}-hint`} className={styles.hint}>
+                  {toggle.hint}
+                </p>
+              </div>
+            ))}
+            {textField('adminEmail', 'Admin email', { type: 'email', hint: 'Where new leads are emailed.' })}
+          </div>
+        </section>
+        <section className={styles.card} aria-labelledby={`${id}-social`}>
+          <h2 id={`${id}-social`} className={styles.cardTitle}>
+            Social links
+          </h2>
+          <p className={styles.hint}>Full addresses (https://…). An empty one is not shown on the site.</p>
+          <div className={styles.form}>
+            {textField('facebook', 'Facebook', { type: 'url' })}
+            {textField('instagram', 'Instagram', { type: 'url' })}
+            {textField('twitter', 'Twitter', { type: 'url' })}
+            {textField('linkedin', 'LinkedIn', { type: 'url' })}
+          </div>
+        </section>
+      </div>
+      <div className={styles.buttonRow}>
+        <button type="submit" className={styles.button.primary} disabled={save.isPending}>
+          {save.isPending ? 'Saving...' : 'Save Settings'}
+        </button>
+      </div>
+    </form>
+  );
+}
