@@ -11,5 +11,6 @@ export default function seo(pageContext: PageContextServer): SeoInput {
     keywords: 'plumbing advice, plumbing maintenance tips, frozen pipes Georgia, water heater maintenance, drain care, Cumming GA plumber',
     path: page > 1 ? `/advice-center?page=${page}` : '/advice-center',
     breadcrumb: 'Advice Center',
+    feeds: [{ title: `${pageContext.settings.companyName}: Advice Center`, href: '/advice-center/rss.xml' }],
   };
 }

@@ -53,7 +53,22 @@ export default function Page() {
       </section>
 
       <div className={`${styles.container} ${styles.formAndMap}`}>
-        <ContactForm />
+        {settings.contactFormEnabled ? (
+          <ContactForm />
+        ) : (
+          // The owner turned the form off: the page still gets the visitor to a person.
+          <section className={styles.form} aria-labelledby="call-us-title">
+            <h2 id="call-us-title" className={styles.formTitle}>
+              Call us to book service
+            </h2>
+            <p className={styles.formHint}>Our online form is closed right now. Call and a plumber will help you straight away.</p>
+            <p>
+              <a className={styles.submit} href={telHref(settings.phoneNumber)}>
+                Call {settings.phoneNumber}
+              </a>
+            </p>
+          </section>
+        )}
         <section aria-labelledby="map-title" className={styles.mapSection}>
           <h2 id="map-title" className={styles.formTitle}>
             Find us

@@ -11,5 +11,6 @@ export default function seo(pageContext: PageContextServer): SeoInput {
     // Each page of the list is its own canonical URL, so later posts stay discoverable.
     path: page > 1 ? `/news?page=${page}` : '/news',
     breadcrumb: 'News & Updates',
+    feeds: [{ title: `${pageContext.settings.companyName}: News & Updates`, href: '/news/rss.xml' }],
   };
 }

@@ -4,5 +4,6 @@ import type { Data } from './+data.ts';
 
 export default function Page() {
   const { data } = usePageContext();
-  return <Article post={(data as Data).post} variant="post" />;
+  const { post, preview } = data as Data;
+  return <Article post={post} variant="post" preview={preview} />;
 }

@@ -4,5 +4,7 @@ import { articleSeo } from '../../src/server/post-pages.ts';
 import type { Data } from './+data.ts';
 
 export default function seo(pageContext: PageContextServer): SeoInput {
-  return articleSeo(pageContext, (pageContext.data as Data).post);
+  const { post, preview } = pageContext.data as Data;
+  // A preview is for the owner's eyes: never indexed.
+  return { ...articleSeo(pageContext, post), ...(preview ? { noindex: true } : {}) };
 }

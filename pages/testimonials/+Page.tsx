@@ -4,11 +4,12 @@ import { PageHero } from '../../src/components/PageHero/PageHero.tsx';
 import { ReviewCard } from '../../src/components/ReviewCard/ReviewCard.tsx';
 import type { TestimonialsData } from './+data.ts';
 import type { ListedReview } from '../../src/shared/review-for-list.ts';
+import { REVIEWS_CLOSED_MESSAGE } from '../../src/shared/schemas/review.ts';
 import { ReviewForm } from './ReviewForm.tsx';
 import * as styles from './testimonials.css.ts';
 
 export default function Page() {
-  const { data } = usePageContext();
+  const { data, settings } = usePageContext();
   const [reviews, setReviews] = useState<ListedReview[]>(() => [...(data as TestimonialsData).reviews]);
 
   return (
@@ -43,7 +44,11 @@ export default function Page() {
           <h2 id="review-form-title" className={styles.sectionTitle}>
             Leave a Review
           </h2>
-          <ReviewForm onReviewAdded={(review) => setReviews((current) => [review, ...current.filter((item) => item.id !== review.id)])} />
+          {settings.allowComments ? (
+            <ReviewForm onReviewAdded={(review) => setReviews((current) => [review, ...current.filter((item) => item.id !== review.id)])} />
+          ) : (
+            <p className={styles.empty}>{REVIEWS_CLOSED_MESSAGE}</p>
+          )}
         </div>
       </section>
     </>

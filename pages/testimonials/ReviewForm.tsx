@@ -5,12 +5,14 @@ import { Honeypot } from '../../src/components/Honeypot/Honeypot.tsx';
 import { linkButton } from '../../src/components/LinkButton/link-button.css.ts';
 import { toast } from '../../src/components/Toast/toast-store.ts';
 import { reviewForList, type ListedReview, type ReviewAnswer } from '../../src/shared/review-for-list.ts';
-import { DEFAULT_RATING, MAX_RATING, MIN_RATING, reviewInputSchema } from '../../src/shared/schemas/review.ts';
+import { DEFAULT_RATING, MAX_RATING, MIN_RATING, REVIEW_HELD_MESSAGE, reviewInputSchema } from '../../src/shared/schemas/review.ts';
 import * as styles from './testimonials.css.ts';
 
 interface ReviewResponse {
   success: boolean;
   review?: ReviewAnswer;
+  /** True when the owner approves reviews first: it is not shown until then. */
+  pending?: boolean;
   message?: string;
 }
 
@@ -64,8 +66,12 @@ export function ReviewForm({ onReviewAdded }: { onReviewAdded: (review: ListedRe
     try {
       const answer = await apiRequest<ReviewResponse>('POST', '/api/reviews', { ...parsed.data, ...antiSpam.fields() });
       if (!answer.success) throw new Error(answer.message ?? 'The review was not accepted');
-      onReviewAdded(reviewForList(parsed.data, answer.review));
-      toast({ title: 'Review submitted successfully!', description: 'Thank you for your feedback.' });
+      if (answer.pending) {
+        toast({ title: 'Review submitted successfully!', description: REVIEW_HELD_MESSAGE });
+      } else {
+        onReviewAdded(reviewForList(parsed.data, answer.review));
+        toast({ title: 'Review submitted successfully!', description: 'Thank you for your feedback.' });
+      }
     } catch {
       toast({ title: 'Error submitting review', description: 'Please check your connection and try again.', variant: 'destructive' });
     } finally {

@@ -3,14 +3,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../db/client.ts';
 import { posts } from '../../db/schema/index.ts';
 import { defaultSettings } from '../shared/site-defaults.ts';
-import { articleSeo, findPublishedPost, postListData, requestedPostId } from './post-pages.ts';
+import { articleData, articleSeo, findPublishedPost, postListData, requestedPostId } from './post-pages.ts';
 import { createTestDatabase } from './testing/test-database.ts';
 
 const PUBLIC_URL = 'https://plumber.example';
 
-function contextFor(database: DatabaseHandle, options: { search?: Record<string, string>; routeParams?: Record<string, string> } = {}) {
+function contextFor(
+  database: DatabaseHandle,
+  options: { search?: Record<string, string>; routeParams?: Record<string, string>; user?: { username: string; role: 'admin' | 'editor' } } = {},
+) {
   return {
     db: database.db,
+    user: options.user ?? null,
     settings: defaultSettings,
     publicUrl: PUBLIC_URL,
     routeParams: options.routeParams ?? {},
@@ -68,6 +72,18 @@ describe('post pages data', () => {
     await expect(findPublishedPost(contextFor(database), draftId)).resolves.toBeNull();
     await expect(findPublishedPost(contextFor(database), 999_999)).resolves.toBeNull();
     await expect(findPublishedPost(contextFor(database), null)).resolves.toBeNull();
+  });
+
+  it('shows a draft at its public address to signed-in staff only, marked as a preview and sanitized', async () => {
+    const asVisitor = contextFor(database, { routeParams: { id: String(draftId) } });
+    await expect(articleData(asVisitor)).rejects.toMatchObject({ _pageContextAbort: expect.objectContaining({ abortStatusCode: 404 }) });
+    const asEditor = contextFor(database, { routeParams: { id: String(draftId) }, user: { username: 'ed', role: 'editor' } });
+    const { post, preview } = await articleData(asEditor);
+    expect(preview).toBe(true);
+    expect(post.id).toBe(draftId);
+    expect(post).not.toHaveProperty('isPublished');
+    const published = await articleData(contextFor(database, { routeParams: { id: String(unsafeId) }, user: { username: 'ed', role: 'editor' } }));
+    expect(published.preview).toBe(false);
   });
 
   it('takes the id from the path first, then from ?id=, and rejects malformed ids', () => {

@@ -9,7 +9,7 @@ import { postIdSchema } from '../shared/schemas/post.ts';
 import { NotFoundError } from './errors.ts';
 import { htmlToText, sanitizePostHtml } from './services/html-sanitizer.ts';
 import { postsForPage } from './services/page-data.ts';
-import { getPublishedPost, type PublicPost } from './services/posts.ts';
+import { getPostForAdmin, getPublishedPost, type PublicPost } from './services/posts.ts';
 
 export type PostListData = PageSlice<PostCardData>;
 
@@ -43,11 +43,27 @@ export async function findPublishedPost(pageContext: PageContextServer, id: numb
   }
 }
 
-/** Article data for `/post/{id}`: an unknown id is a real 404 (docs/decisions/020-unknown-post-ids.md). */
-export async function articleData(pageContext: PageContextServer): Promise<{ post: PublicPost }> {
-  const post = await findPublishedPost(pageContext, requestedPostId(pageContext));
-  if (!post) throw render(404);
-  return { post };
+/**
+ * Article data for `/post/{id}`: an unknown id is a real 404 (docs/decisions/020-unknown-post-ids.md).
+ * Signed-in staff also see drafts and scheduled posts there, marked as a preview, so they can check a
+ * post before visitors do; such pages are never cached or shown to anyone else (ssr.ts caches only
+ * anonymous requests).
+ */
+export async function articleData(pageContext: PageContextServer): Promise<{ post: PublicPost; preview: boolean }> {
+  const id = requestedPostId(pageContext);
+  const post = await findPublishedPost(pageContext, id);
+  if (post) return { post, preview: false };
+  if (id !== null && pageContext.user) {
+    const unpublished = await getPostForAdmin(pageContext.db, id).catch((error: unknown) => {
+      if (error instanceof NotFoundError) return null;
+      throw error;
+    });
+    if (unpublished) {
+      const { isPublished: _isPublished, createdAt: _createdAt, ...fields } = unpublished;
+      return { post: { ...fields, content: sanitizePostHtml(fields.content) }, preview: true };
+    }
+  }
+  throw render(404);
 }
 
 /**

@@ -47,3 +47,12 @@ export const quote = style({
   fontWeight: 700,
   textDecoration: 'none',
 });
+
+export const preview = style({
+  margin: `0 0 ${vars.space.md}`,
+  padding: vars.space.md,
+  borderRadius: vars.radius.sm,
+  background: '#fef9c3',
+  color: '#713f12',
+  fontWeight: 600,
+});

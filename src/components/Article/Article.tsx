@@ -55,12 +55,17 @@ async function sharePost(post: PublicPost) {
   }
 }
 
-export function Article({ post, variant }: { post: PublicPost; variant: 'post' | 'news-post' }) {
+export function Article({ post, variant, preview = false }: { post: PublicPost; variant: 'post' | 'news-post'; preview?: boolean }) {
   const { settings } = usePageContext();
   const date = variant === 'news-post' ? formatPostDateTime(post.publishedAt) : formatPostDate(post.publishedAt);
 
   return (
     <article className={styles.article}>
+      {preview && (
+        <p role="note" className={styles.preview}>
+          Preview: visitors cannot see this post until it is published. Only signed-in staff see this page.
+        </p>
+      )}
       <BackLink />
       <header className={styles.header}>
         <p className={styles.date}>{post.publishedAt ? <time dateTime={post.publishedAt}>{date}</time> : date}</p>

@@ -1,13 +1,12 @@
 import { z } from 'zod';
 import { createReview, deleteReview, listAllReviews, listVisibleReviews, setReviewVisible } from '../../services/reviews.ts';
 import { getSettings } from '../../services/settings.ts';
-import { reviewInputSchema } from '../../../shared/schemas/review.ts';
+import { REVIEW_HELD_MESSAGE, REVIEWS_CLOSED_MESSAGE, reviewInputSchema } from '../../../shared/schemas/review.ts';
 import { looksLikeBot } from '../../../shared/schemas/spam.ts';
 import { ForbiddenError } from '../../errors.ts';
 import { publicProcedure, router, staffProcedure } from '../init.ts';
 
-export const REVIEWS_CLOSED_MESSAGE = 'Reviews are closed at the moment. Thank you for thinking of us!';
-export const REVIEW_HELD_MESSAGE = 'Thank you! Your review will appear after approval.';
+export { REVIEW_HELD_MESSAGE, REVIEWS_CLOSED_MESSAGE };
 
 const reviewId = z.object({ id: z.coerce.number().int().positive() });
 
