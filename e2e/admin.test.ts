@@ -232,6 +232,34 @@ describe('admin area', () => {
     await context.close();
   });
 
+  it('overrides one page\'s search and sharing text, counting what a search result shows, and the page head carries it', async () => {
+    const context = await browser.newContext();
+    const { page, errors } = await openPage(context);
+    await signIn(page, server.url);
+    await page.getByRole('tab', { name: 'Settings' }).click();
+    const section = page.getByRole('region', { name: 'Search & sharing' });
+    await section.getByLabel('Page').selectOption('/services');
+    await section.getByLabel('Title', { exact: true }).fill('Drain, sewer and water heater repair in Cumming');
+    await expect(section.getByText('47 of about 60 characters show in search results.').isVisible()).resolves.toBe(true);
+    await section.getByLabel('Sharing title').fill('Same-day plumbing in Forsyth County');
+    await section.getByLabel('Sharing image').fill('javascript:alert(1)');
+    await section.getByRole('button', { name: 'Save Search & sharing' }).click();
+    await expect(section.getByText('Sharing image must be a path starting with / or a full http(s) address').isVisible()).resolves.toBe(true);
+    await section.getByLabel('Sharing image').fill('/images/plumber_photo.jpg');
+    await section.getByRole('button', { name: 'Save Search & sharing' }).click();
+    await toastWith(page, 'Search & sharing saved').waitFor();
+    await expectNoSeriousAxeViolations(page);
+
+    const html = await (await fetch(`${server.url}/services`)).text();
+    expect(html).toContain('<title>Drain, sewer and water heater repair in Cumming | Cumming Plumbing Pros</title>');
+    expect(html).toContain('<meta property="og:title" content="Same-day plumbing in Forsyth County">');
+    expect(html).toContain(`<link rel="canonical" href="${server.url}/services">`);
+    // Other pages keep their own.
+    expect(await (await fetch(`${server.url}/about`)).text()).not.toContain('Same-day plumbing in Forsyth County');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('shows new leads with a count on the tab, and marking one contacted takes it off the count', async () => {
     await fetch(`${server.url}/api/contact`, {
       method: 'POST',

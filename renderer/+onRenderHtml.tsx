@@ -3,7 +3,7 @@ import { renderToString } from 'react-dom/server';
 import { dangerouslySkipEscape, escapeInject } from 'vike/server';
 import type { OnRenderHtmlAsync, PageContextServer } from 'vike/types';
 import { PageShell } from './PageShell.tsx';
-import { buildHeadTags, type SeoInput } from './seo.ts';
+import { applySeoOverride, buildHeadTags, type SeoInput } from './seo.ts';
 
 function seoFor(pageContext: PageContextServer): SeoInput {
   const seo = pageContext.config.seo;
@@ -21,7 +21,7 @@ export const onRenderHtml: OnRenderHtmlAsync = async (pageContext) => {
         </PageShell>,
       )
     : '';
-  const head = buildHeadTags(seoFor(pageContext), pageContext.settings, pageContext.publicUrl);
+  const head = buildHeadTags(applySeoOverride(seoFor(pageContext), pageContext.seoOverride), pageContext.settings, pageContext.publicUrl);
 
   return escapeInject`<!DOCTYPE html>
 <html lang="en">

@@ -1,6 +1,7 @@
 import type React from 'react';
 import type { Database } from '../db/client.ts';
 import type { SiteSettings } from '../src/shared/schemas/settings.ts';
+import type { SeoOverride } from '../src/shared/schemas/seo-override.ts';
 import type { SeoInput } from './seo.ts';
 
 // https://vike.dev/pageContext#typescript : what the server puts into every page context.
@@ -11,6 +12,8 @@ declare global {
       db: Database;
       publicUrl: string;
       settings: SiteSettings;
+      /** Server only: the owner's metadata for this path (Settings, "Search & sharing"), or null. */
+      seoOverride: SeoOverride | null;
       user: { username: string; role: 'admin' | 'editor' } | null;
     }
     interface PageContext {

@@ -1,4 +1,5 @@
 import type { SiteSettings } from '../src/shared/schemas/settings.ts';
+import type { SeoOverride } from '../src/shared/schemas/seo-override.ts';
 
 export const DEFAULT_SHARE_IMAGE = '/images/plumber_photo.jpg';
 
@@ -9,6 +10,11 @@ export interface SeoInput {
   keywords?: string;
   /** Path of the canonical URL, e.g. "/services". */
   path: string;
+  /** Canonical address when it is not `path` (an owner's override): a path or an absolute URL. */
+  canonical?: string;
+  /** Title and description for shares (Open Graph, Twitter) when they differ from the page's. */
+  shareTitle?: string;
+  shareDescription?: string;
   /** Name of the page in the breadcrumb (Home > name). */
   breadcrumb?: string;
   noindex?: boolean;
@@ -50,12 +56,29 @@ export function shareImageFor(image: string | null | undefined): string {
   return image && !/^data:/i.test(image) ? image : DEFAULT_SHARE_IMAGE;
 }
 
+/** The owner's per-page metadata laid over the page's own; an empty field keeps the page's value. */
+export function applySeoOverride(seo: SeoInput, override: SeoOverride | null | undefined): SeoInput {
+  if (!override) return seo;
+  return {
+    ...seo,
+    ...(override.title ? { title: override.title } : {}),
+    ...(override.description ? { description: override.description } : {}),
+    ...(override.keywords ? { keywords: override.keywords } : {}),
+    ...(override.ogTitle ? { shareTitle: override.ogTitle } : {}),
+    ...(override.ogDescription ? { shareDescription: override.ogDescription } : {}),
+    ...(override.ogImage ? { image: override.ogImage } : {}),
+    ...(override.canonicalUrl ? { canonical: override.canonicalUrl } : {}),
+  };
+}
+
 export function buildHeadTags(seo: SeoInput, settings: SiteSettings, publicUrl: string): HeadTags {
   const company = settings.companyName;
   const title = seo.path === '/' ? seo.title : `${seo.title} | ${company}`;
   const description = seo.description || settings.seoDescription;
   const keywords = seo.keywords || settings.seoKeywords;
-  const canonical = absolute(publicUrl, seo.path);
+  const canonical = absolute(publicUrl, seo.canonical ?? seo.path);
+  const shareTitle = seo.shareTitle ?? title;
+  const shareDescription = seo.shareDescription ?? description;
   const image = absolute(publicUrl, shareImageFor(seo.image));
   const type = seo.type ?? 'website';
   const meta = (attr: 'name' | 'property', key: string, content: string | null | undefined) =>
@@ -69,14 +92,14 @@ export function buildHeadTags(seo: SeoInput, settings: SiteSettings, publicUrl: 
     `<link rel="canonical" href="${escapeHtml(canonical)}">`,
     meta('property', 'og:type', type),
     meta('property', 'og:site_name', company),
-    meta('property', 'og:title', title),
-    meta('property', 'og:description', description),
+    meta('property', 'og:title', shareTitle),
+    meta('property', 'og:description', shareDescription),
     meta('property', 'og:url', canonical),
     meta('property', 'og:image', image),
     meta('property', 'og:locale', 'en_US'),
     meta('name', 'twitter:card', 'summary_large_image'),
-    meta('name', 'twitter:title', title),
-    meta('name', 'twitter:description', description),
+    meta('name', 'twitter:title', shareTitle),
+    meta('name', 'twitter:description', shareDescription),
     meta('name', 'twitter:image', image),
   ];
   if (seo.article) {

@@ -3,6 +3,8 @@ import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { renderPage } from 'vike/server';
 import { getSettingsOrDefaults } from './services/settings.ts';
+import { findSeoOverride } from './services/seo-overrides.ts';
+import type { SeoOverride } from '../shared/schemas/seo-override.ts';
 import { maintenancePage, MAINTENANCE_RETRY_AFTER_SECONDS } from './maintenance-page.ts';
 import { withFreshNonce } from './page-cache.ts';
 
@@ -57,12 +59,14 @@ export async function ssrPlugin(app: FastifyInstance, options: SsrOptions) {
         .send(maintenancePage(settings));
     }
 
+    const seoOverride = await findSeoOverrideOrNull(app, request.url);
     const pageContext = await renderPage({
       urlOriginal: request.url,
       headersOriginal: request.headers,
       db: app.db,
       publicUrl: app.config.publicUrl,
       settings,
+      seoOverride,
       user: request.auth ? { username: request.auth.user.username, role: request.auth.user.role } : null,
     });
     const { httpResponse } = pageContext;
@@ -98,6 +102,16 @@ export function mergeContentSecurityPolicies(base: string, override: string): st
   const merged = parse(base);
   for (const [name, directive] of parse(override)) merged.set(name, directive);
   return [...merged.values()].join('; ');
+}
+
+/** The owner's metadata for this page; a failed read leaves the page's own metadata, never a 500. */
+async function findSeoOverrideOrNull(app: FastifyInstance, url: string): Promise<SeoOverride | null> {
+  try {
+    return await findSeoOverride(app.db, url.split('?')[0]!);
+  } catch (error) {
+    app.log.warn({ err: error }, 'reading the SEO override failed; using the page defaults');
+    return null;
+  }
 }
 
 function isAdminPath(url: string): boolean {

@@ -3,6 +3,8 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { fieldErrorsOf, useTRPC } from '../../client/trpc.tsx';
 import { siteSettingsSchema, weekdays, type SiteSettings } from '../../shared/schemas/settings.ts';
 import { defaultSettings } from '../../shared/site-defaults.ts';
+import { SEARCH_DESCRIPTION_CHARS, SEARCH_TITLE_CHARS } from '../../shared/schemas/seo-override.ts';
+import { SearchSharingSection } from './SearchSharingSection.tsx';
 import { toast } from '../Toast/toast-store.ts';
 import * as styles from './admin.css.ts';
 
@@ -27,9 +29,6 @@ const dayNames: Record<(typeof weekdays)[number], string> = {
   sunday: 'Sunday',
 };
 
-/** What a search result shows of a title and a description, roughly; counted as the owner types. */
-const SEARCH_TITLE_CHARS = 60;
-const SEARCH_DESCRIPTION_CHARS = 160;
 
 export function SettingsTab() {
   const trpc = useTRPC();
@@ -119,105 +118,109 @@ export function SettingsTab() {
   };
 
   return (
-    <form ref={formRef} className={styles.form} onSubmit={onSubmit} noValidate aria-label="Site settings">
-      {loaded.isError && (
-        <p role="status" className={styles.errorBox}>
-          The saved settings could not be loaded; the built-in defaults are shown. Saving writes what you see.
-        </p>
-      )}
-      <div className={styles.grid}>
-        <section className={styles.card} aria-labelledby={`${id}-company`}>
-          <h2 id={`${id}-company`} className={styles.cardTitle}>
-            Company info
-          </h2>
-          <div className={styles.form}>
-            {textField('companyName', 'Company name', { autoComplete: 'organization' })}
-            {textField('phoneNumber', 'Phone number', { type: 'tel', hint: 'Shown in the header, the call buttons and the footer.' })}
-            {textField('email', 'Email', { type: 'email' })}
-            {textField('address', 'Address', { hint: 'Shown in the footer and to search engines.' })}
-            {textField('website', 'Website', { type: 'url' })}
-          </div>
-        </section>
-        <section className={styles.card} aria-labelledby={`${id}-hours`}>
-          <h2 id={`${id}-hours`} className={styles.cardTitle}>
-            Business hours
-          </h2>
-          <p className={styles.hint}>A range such as "8:00 AM - 6:00 PM", or "Closed".</p>
-          <div className={styles.form}>
-            {weekdays.map((day) => {
-              const fieldId = `${id}-hours-${day}`;
-              const error = errors[`businessHours.${day}`];
-              return (
-                <div key={day} className={styles.field}>
-                  <label className={styles.label} htmlFor={fieldId}>
-                    {dayNames[day]}
+    <div className={styles.form}>
+      <form ref={formRef} className={styles.form} onSubmit={onSubmit} noValidate aria-label="Site settings">
+        {loaded.isError && (
+          <p role="status" className={styles.errorBox}>
+            The saved settings could not be loaded; the built-in defaults are shown. Saving writes what you see.
+          </p>
+        )}
+        <div className={styles.grid}>
+          <section className={styles.card} aria-labelledby={`${id}-company`}>
+            <h2 id={`${id}-company`} className={styles.cardTitle}>
+              Company info
+            </h2>
+            <div className={styles.form}>
+              {textField('companyName', 'Company name', { autoComplete: 'organization' })}
+              {textField('phoneNumber', 'Phone number', { type: 'tel', hint: 'Shown in the header, the call buttons and the footer.' })}
+              {textField('email', 'Email', { type: 'email' })}
+              {textField('address', 'Address', { hint: 'Shown in the footer and to search engines.' })}
+              {textField('website', 'Website', { type: 'url' })}
+            </div>
+          </section>
+          <section className={styles.card} aria-labelledby={`${id}-hours`}>
+            <h2 id={`${id}-hours`} className={styles.cardTitle}>
+              Business hours
+            </h2>
+            <p className={styles.hint}>A range such as "8:00 AM - 6:00 PM", or "Closed".</p>
+            <div className={styles.form}>
+              {weekdays.map((day) => {
+                const fieldId = `${id}-hours-${day}`;
+                const error = errors[`businessHours.${day}`];
+                return (
+                  <div key={day} className={styles.field}>
+                    <label className={styles.label} htmlFor={fieldId}>
+                      {dayNames[day]}
+                    </label>
+                    <input
+                      id={fieldId}
+                      data-field={`businessHours.${day}`}
+                      className={styles.input}
+                      value={values.businessHours[day]}
+                      onChange={(event) => set('businessHours', { ...values.businessHours, [day]: event.target.value })}
+                      aria-invalid={error ? true : undefined}
+                      aria-describedby={error ? `${fieldId}-error` : undefined}
+                    />
+                    {error && (
+                      <p id={`${fieldId}-error`} className={styles.fieldError}>
+                        {error}
+                      </p>
+                    )}
+                  </div>
+                );
+              })}
+            </div>
+          </section>
+          <section className={styles.card} aria-labelledby={`${id}-seo`}>
+            <h2 id={`${id}-seo`} className={styles.cardTitle}>
+              SEO
+            </h2>
+            <div className={styles.form}>
+              {textField('seoTitle', 'Site title', { countTo: SEARCH_TITLE_CHARS, hint: 'The default title of pages that do not set their own.' })}
+              {textField('seoDescription', 'Site description', { multiline: true, countTo: SEARCH_DESCRIPTION_CHARS })}
+              {textField('seoKeywords', 'Keywords', { hint: 'Separated by commas.' })}
+            </div>
+          </section>
+          <section className={styles.card} aria-labelledby={`${id}-switches`}>
+            <h2 id={`${id}-switches`} className={styles.cardTitle}>
+              Contact, notifications and site switches
+            </h2>
+            <div className={styles.form}>
+              {toggles.map((toggle) => (
+                <div key={toggle.key} className={styles.field}>
+                  <label className={styles.checkboxLabel}>
+                    <input type="checkbox" checked={values[toggle.key]} onChange={(event) => set(toggle.key, event.target.checked)} aria-describedby={`${id}-${toggle.key}-hint`} />
+                    {toggle.label}
                   </label>
-                  <input
-                    id={fieldId}
-                    data-field={`businessHours.${day}`}
-                    className={styles.input}
-                    value={values.businessHours[day]}
-                    onChange={(event) => set('businessHours', { ...values.businessHours, [day]: event.target.value })}
-                    aria-invalid={error ? true : undefined}
-                    aria-describedby={error ? `${fieldId}-error` : undefined}
-                  />
-                  {error && (
-                    <p id={`${fieldId}-error`} className={styles.fieldError}>
-                      {error}
-                    </p>
-                  )}
+                  <p id={`${id}-${toggle.key}-hint`} className={styles.hint}>
+                    {toggle.hint}
+                  </p>
                 </div>
-              );
-            })}
-          </div>
-        </section>
-        <section className={styles.card} aria-labelledby={`${id}-seo`}>
-          <h2 id={`${id}-seo`} className={styles.cardTitle}>
-            SEO
-          </h2>
-          <div className={styles.form}>
-            {textField('seoTitle', 'Site title', { countTo: SEARCH_TITLE_CHARS, hint: 'The default title of pages that do not set their own.' })}
-            {textField('seoDescription', 'Site description', { multiline: true, countTo: SEARCH_DESCRIPTION_CHARS })}
-            {textField('seoKeywords', 'Keywords', { hint: 'Separated by commas.' })}
-          </div>
-        </section>
-        <section className={styles.card} aria-labelledby={`${id}-switches`}>
-          <h2 id={`${id}-switches`} className={styles.cardTitle}>
-            Contact, notifications and site switches
-          </h2>
-          <div className={styles.form}>
-            {toggles.map((toggle) => (
-              <div key={toggle.key} className={styles.field}>
-                <label className={styles.checkboxLabel}>
-                  <input type="checkbox" checked={values[toggle.key]} onChange={(event) => set(toggle.key, event.target.checked)} aria-describedby={`${id}-${toggle.key}-hint`} />
-                  {toggle.label}
-                </label>
-                <p id={`${id}-${toggle.key}-hint`} className={styles.hint}>
-                  {toggle.hint}
-                </p>
-              </div>
-            ))}
-            {textField('adminEmail', 'Admin email', { type: 'email', hint: 'Where new leads are emailed.' })}
-          </div>
-        </section>
-        <section className={styles.card} aria-labelledby={`${id}-social`}>
-          <h2 id={`${id}-social`} className={styles.cardTitle}>
-            Social links
-          </h2>
-          <p className={styles.hint}>Full addresses (https://…). An empty one is not shown on the site.</p>
-          <div className={styles.form}>
-            {textField('facebook', 'Facebook', { type: 'url' })}
-            {textField('instagram', 'Instagram', { type: 'url' })}
-            {textField('twitter', 'Twitter', { type: 'url' })}
-            {textField('linkedin', 'LinkedIn', { type: 'url' })}
-          </div>
-        </section>
-      </div>
-      <div className={styles.buttonRow}>
-        <button type="submit" className={styles.button.primary} disabled={save.isPending}>
-          {save.isPending ? 'Saving...' : 'Save Settings'}
-        </button>
-      </div>
-    </form>
+              ))}
+              {textField('adminEmail', 'Admin email', { type: 'email', hint: 'Where new leads are emailed.' })}
+            </div>
+          </section>
+          <section className={styles.card} aria-labelledby={`${id}-social`}>
+            <h2 id={`${id}-social`} className={styles.cardTitle}>
+              Social links
+            </h2>
+            <p className={styles.hint}>Full addresses (https://…). An empty one is not shown on the site.</p>
+            <div className={styles.form}>
+              {textField('facebook', 'Facebook', { type: 'url' })}
+              {textField('instagram', 'Instagram', { type: 'url' })}
+              {textField('twitter', 'Twitter', { type: 'url' })}
+              {textField('linkedin', 'LinkedIn', { type: 'url' })}
+            </div>
+          </section>
+        </div>
+        <div className={styles.buttonRow}>
+          <button type="submit" className={styles.button.primary} disabled={save.isPending}>
+            {save.isPending ? 'Saving...' : 'Save Settings'}
+          </button>
+        </div>
+      </form>
+      {/* Its own form: one page's metadata is saved apart from the site settings. */}
+      <SearchSharingSection />
+    </div>
   );
 }

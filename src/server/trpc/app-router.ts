@@ -1,5 +1,6 @@
 import { createCallerFactory, router } from './init.ts';
 import { adminPostsRouter } from './routers/admin-posts.ts';
+import { adminSeoRouter } from './routers/admin-seo.ts';
 import { authRouter } from './routers/auth.ts';
 import { contactRouter } from './routers/contact.ts';
 import { mediaRouter } from './routers/media.ts';
@@ -19,6 +20,7 @@ export const appRouter = router({
   media: mediaRouter,
   leads: leadsRouter,
   adminReviews: adminReviewsRouter,
+  adminSeo: adminSeoRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -1,0 +1,46 @@
+import { z } from 'zod';
+
+/** The public pages whose metadata the owner may override (posts take theirs from the post itself). */
+export const overridablePages = [
+  { path: '/', name: 'Home' },
+  { path: '/services', name: 'Services' },
+  { path: '/about', name: 'About' },
+  { path: '/contact', name: 'Contact' },
+  { path: '/testimonials', name: 'Testimonials' },
+  { path: '/news', name: 'News & Updates' },
+  { path: '/advice-center', name: 'Advice Center' },
+] as const;
+
+export type OverridablePage = (typeof overridablePages)[number]['path'];
+
+/** What a search result shows, roughly: longer text is cut off there. */
+export const SEARCH_TITLE_CHARS = 60;
+export const SEARCH_DESCRIPTION_CHARS = 160;
+
+const optionalText = (max: number, label: string) =>
+  z
+    .string({ error: `${label} must be text` })
+    .trim()
+    .max(max, `${label} must be at most ${max} characters`)
+    .nullish()
+    .transform((value) => (value ? value : null));
+
+const pathOrUrl = (label: string) =>
+  optionalText(500, label).refine((value) => value === null || /^(\/(?!\/)|https?:\/\/[^\s]+$)/i.test(value), {
+    message: `${label} must be a path starting with / or a full http(s) address`,
+  });
+
+// The seo_metadata table of SPEC section 3, edited in Settings, "Search & sharing". Empty means "the page's own".
+export const seoOverrideInputSchema = z.object({
+  page: z.enum(overridablePages.map((page) => page.path) as [OverridablePage, ...OverridablePage[]], { error: 'Choose one of the listed pages' }),
+  title: optionalText(500, 'Title'),
+  description: optionalText(1_000, 'Description'),
+  keywords: optionalText(1_000, 'Keywords'),
+  ogTitle: optionalText(500, 'Sharing title'),
+  ogDescription: optionalText(1_000, 'Sharing description'),
+  ogImage: pathOrUrl('Sharing image'),
+  canonicalUrl: pathOrUrl('Canonical address'),
+});
+
+export type SeoOverrideInput = z.input<typeof seoOverrideInputSchema>;
+export type SeoOverride = z.output<typeof seoOverrideInputSchema>;
