@@ -1,10 +1,8 @@
-import { randomBytes } from 'node:crypto';
-import { encodeBase32LowerCaseNoPadding } from '@oslojs/encoding';
 import type { Database } from './client.ts';
 import { posts } from './schema/index.ts';
 import type { AppConfig } from '../src/server/env.ts';
 import { seedDefaultSettings } from '../src/server/services/settings.ts';
-import { countUsers, createUser } from '../src/server/services/users.ts';
+import { countUsers, createUser, generatePassword } from '../src/server/services/users.ts';
 import { builtInPosts } from './seed-content.ts';
 
 export interface SeedResult {
@@ -21,7 +19,7 @@ export async function seedDatabase(db: Database, config: Pick<AppConfig, 'adminU
   await seedDefaultSettings(db);
   if ((await countUsers(db)) > 0) return { createdAdmin: false };
 
-  const password = config.adminPassword ?? encodeBase32LowerCaseNoPadding(randomBytes(15));
+  const password = config.adminPassword ?? generatePassword();
   await createUser(db, {
     username: config.adminUsername,
     email: `${config.adminUsername.toLowerCase().replace(/[^a-z0-9._-]/g, '')}@admin.invalid`,

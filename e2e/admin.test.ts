@@ -309,6 +309,46 @@ describe('admin area', () => {
     await context.close();
   });
 
+  it('an admin adds an editor from Account; the editor has no Settings tab and changes their own password', async () => {
+    const adminContext = await browser.newContext();
+    const admin = await openPage(adminContext);
+    await signIn(admin.page, server.url);
+    await admin.page.getByRole('tab', { name: 'Account' }).click();
+    const team = admin.page.getByRole('region', { name: 'Team' });
+    await team.getByLabel('Username').fill('eddie');
+    await team.getByLabel('Email').fill('eddie@example.com');
+    await team.getByLabel('Password').fill('short');
+    await team.getByRole('button', { name: 'Add editor' }).click();
+    await expect(team.getByText('Use at least 12 characters').isVisible()).resolves.toBe(true);
+    await team.getByLabel('Password').fill('editor password 123');
+    await team.getByRole('button', { name: 'Add editor' }).click();
+    await toastWith(admin.page, 'Editor added').waitFor();
+    await team.getByTestId('team-member').filter({ hasText: 'eddie' }).waitFor();
+    await expectNoSeriousAxeViolations(admin.page);
+    expect(admin.errors).toEqual([]);
+    await adminContext.close();
+
+    const context = await browser.newContext();
+    const { page, errors } = await openPage(context);
+    await signIn(page, server.url, { username: 'eddie', password: 'editor password 123' });
+    await expect(page.getByRole('tab').allTextContents()).resolves.toEqual(['Content Management', 'Leads', 'Reviews', 'Account']);
+    await page.goto(`${server.url}/admin#settings`);
+    await waitForHydration(page);
+    await expect(page.getByRole('tab', { name: 'Content Management' }).getAttribute('aria-selected')).resolves.toBe('true');
+
+    await page.getByRole('tab', { name: 'Account' }).click();
+    await expect(page.getByRole('region', { name: 'Team' }).count()).resolves.toBe(0);
+    await page.getByLabel('Current password').fill('editor password 123');
+    await page.getByLabel('New password', { exact: true }).fill('a fresh editor password');
+    await page.getByLabel('Repeat the new password').fill('a fresh editor password');
+    await page.getByRole('button', { name: 'Change password' }).click();
+    await toastWith(page, 'Password changed').waitFor();
+    const relogin = await fetch(`${server.url}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'eddie', password: 'a fresh editor password' }) });
+    expect(relogin.status).toBe(200);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('logout returns to /admin-login and the old session cookie no longer works', async () => {
     const context = await browser.newContext();
     const { page, errors } = await openPage(context);

@@ -1,3 +1,4 @@
+import { MIN_PASSWORD_LENGTH } from '../shared/schemas/account.ts';
 import { randomBytes } from 'node:crypto';
 import { resolve } from 'node:path';
 import { z } from 'zod';
@@ -15,7 +16,7 @@ const envSchema = z.object({
   UPLOADS_DIR: z.string().min(1).default('./uploads'),
   PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
   ADMIN_USERNAME: z.string().min(1).max(100).default('admin'),
-  ADMIN_PASSWORD: z.string().min(12, 'must be at least 12 characters').optional(),
+  ADMIN_PASSWORD: z.string().min(MIN_PASSWORD_LENGTH, `must be at least ${MIN_PASSWORD_LENGTH} characters`).optional(),
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')

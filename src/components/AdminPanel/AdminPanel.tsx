@@ -3,6 +3,7 @@ import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 
 import { usePageContext } from '../../../renderer/usePageContext.tsx';
 import { apiRequest } from '../../client/api-request.ts';
 import { useTRPC } from '../../client/trpc.tsx';
+import { AccountTab } from './AccountTab.tsx';
 import { LeadsTab } from './LeadsTab.tsx';
 import { PostsTab } from './PostsTab.tsx';
 import { ReviewsTab } from './ReviewsTab.tsx';
@@ -24,6 +25,7 @@ const tabs: TabDefinition[] = [
   { id: 'leads', label: 'Leads', render: () => <LeadsTab /> },
   { id: 'reviews', label: 'Reviews', render: () => <ReviewsTab /> },
   { id: 'settings', label: 'Settings', adminOnly: true, render: () => <SettingsTab /> },
+  { id: 'account', label: 'Account', render: () => <AccountTab /> },
 ];
 
 function tabFromHash(hash: string, allowed: TabDefinition[]): TabId {

@@ -1,7 +1,7 @@
 // https://lucia-auth.com/sessions/basic : random token in the cookie, only its SHA-256 in the database.
 import { sha256 } from '@oslojs/crypto/sha2';
 import { encodeBase32LowerCaseNoPadding, encodeHexLowerCase } from '@oslojs/encoding';
-import { eq } from 'drizzle-orm';
+import { and, eq, ne } from 'drizzle-orm';
 import type { Database } from '../../../db/client.ts';
 import { sessions, users, type Session, type User } from '../../../db/schema/index.ts';
 
@@ -81,4 +81,9 @@ export async function invalidateSession(db: Database, sessionId: string): Promis
 
 export async function invalidateUserSessions(db: Database, userId: number): Promise<void> {
   await db.delete(sessions).where(eq(sessions.userId, userId));
+}
+
+/** Ends every session of a user except the one in use (after a password change on this device). */
+export async function invalidateOtherUserSessions(db: Database, userId: number, keepSessionId: string): Promise<void> {
+  await db.delete(sessions).where(and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId)));
 }

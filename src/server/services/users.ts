@@ -1,8 +1,11 @@
 import { hash, verify } from '@node-rs/argon2';
-import { eq, sql } from 'drizzle-orm';
+import { randomBytes } from 'node:crypto';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client.ts';
 import { users, type User, type UserRole } from '../../../db/schema/index.ts';
-import { UnauthorizedError } from '../errors.ts';
+import type { CreateUserInput } from '../../shared/schemas/account.ts';
+import { ConflictError, ForbiddenError, InvalidInputError, NotFoundError, UnauthorizedError } from '../errors.ts';
+import { invalidateOtherUserSessions, invalidateUserSessions } from './sessions.ts';
 
 // OWASP's argon2id minimum (19 MiB, 2 passes); about 30 ms here, tolerable for a sign-in.
 const ARGON2_OPTIONS = { memoryCost: 19_456, timeCost: 2, parallelism: 1, outputLen: 32 } as const;
@@ -62,4 +65,102 @@ export async function setPassword(db: Database, userId: number, password: string
 export async function findUserByUsername(db: Database, username: string): Promise<User | undefined> {
   const [user] = await db.select().from(users).where(eq(sql`lower(${users.username})`, username.toLowerCase()));
   return user;
+}
+
+/** A staff account as the Team list shows it: never the password hash. */
+export interface StaffAccount {
+  id: number;
+  username: string;
+  email: string;
+  role: UserRole;
+  isActive: boolean;
+  lastLoginAt: string | null;
+  createdAt: string;
+}
+
+const accountColumns = {
+  id: users.id,
+  username: users.username,
+  email: users.email,
+  role: users.role,
+  isActive: users.isActive,
+  lastLoginAt: users.lastLoginAt,
+  createdAt: users.createdAt,
+};
+
+function toAccount(row: { [K in keyof typeof accountColumns]: User[K] }): StaffAccount {
+  return { ...row, lastLoginAt: row.lastLoginAt?.toISOString() ?? null, createdAt: row.createdAt.toISOString() };
+}
+
+export async function listStaffAccounts(db: Database): Promise<StaffAccount[]> {
+  return (await db.select(accountColumns).from(users).orderBy(asc(users.createdAt), asc(users.id))).map(toAccount);
+}
+
+export async function getStaffAccount(db: Database, id: number): Promise<StaffAccount> {
+  const [row] = await db.select(accountColumns).from(users).where(eq(users.id, id));
+  if (!row) throw new NotFoundError('No such account');
+  return toAccount(row);
+}
+
+/** Adds an account; usernames and emails are unique whatever their case. */
+export async function createStaffAccount(db: Database, input: CreateUserInput): Promise<StaffAccount> {
+  if (await findUserByUsername(db, input.username)) throw new ConflictError('That username is taken');
+  const [sameEmail] = await db.select({ id: users.id }).from(users).where(eq(sql`lower(${users.email})`, input.email.toLowerCase()));
+  if (sameEmail) throw new ConflictError('That email is already used by another account');
+  const user = await createUser(db, input);
+  return getStaffAccount(db, user.id);
+}
+
+/**
+ * Disables or re-enables an account. Disabling ends its sessions at once. Nobody disables their own
+ * account, and the last active admin stays active: otherwise nobody could reach Settings again.
+ */
+export async function setAccountActive(db: Database, actingUserId: number, id: number, isActive: boolean): Promise<StaffAccount> {
+  const account = await getStaffAccount(db, id);
+  if (!isActive) {
+    if (id === actingUserId) throw new ForbiddenError('You cannot disable your own account');
+    if (account.role === 'admin') {
+      const [row] = await db.select({ count: sql<number>`count(*)::int` }).from(users).where(and(eq(users.role, 'admin'), eq(users.isActive, true)));
+      if ((row?.count ?? 0) <= 1) throw new ForbiddenError('The last active admin cannot be disabled');
+    }
+  }
+  await db.update(users).set({ isActive, updatedAt: new Date() }).where(eq(users.id, id));
+  if (!isActive) await invalidateUserSessions(db, id);
+  return { ...account, isActive };
+}
+
+/** An admin sets a new password for someone: every session of theirs ends. */
+export async function resetAccountPassword(db: Database, id: number, password: string): Promise<void> {
+  await getStaffAccount(db, id);
+  await setPassword(db, id, password);
+  await invalidateUserSessions(db, id);
+}
+
+/** The signed-in user's own change: the current password proves it is them; other devices are signed out. */
+export async function changeOwnPassword(db: Database, userId: number, currentSessionId: string, currentPassword: string, newPassword: string): Promise<void> {
+  const [user] = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, userId));
+  if (!user || !(await verify(user.passwordHash, currentPassword))) {
+    throw new InvalidInputError('Your current password is not correct', { currentPassword: ['Your current password is not correct'] });
+  }
+  await setPassword(db, userId, newPassword);
+  await invalidateOtherUserSessions(db, userId, currentSessionId);
+}
+
+/**
+ * For a locked-out owner (scripts/reset-password.ts): a new random password, the account enabled
+ * again, every old session ended. Returns the password to show once.
+ */
+export async function recoverAccount(db: Database, username: string): Promise<string> {
+  const user = await findUserByUsername(db, username);
+  if (!user) throw new NotFoundError(`No account is called "${username}"`);
+  const password = generatePassword();
+  await setPassword(db, user.id, password);
+  await db.update(users).set({ isActive: true }).where(eq(users.id, user.id));
+  await invalidateUserSessions(db, user.id);
+  return password;
+}
+
+/** 18 random bytes, base64url: 24 characters, 144 bits. */
+export function generatePassword(): string {
+  return randomBytes(18).toString('base64url');
 }

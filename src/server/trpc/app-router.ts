@@ -1,5 +1,7 @@
 import { createCallerFactory, router } from './init.ts';
+import { accountRouter } from './routers/account.ts';
 import { adminPostsRouter } from './routers/admin-posts.ts';
+import { adminUsersRouter } from './routers/admin-users.ts';
 import { adminSeoRouter } from './routers/admin-seo.ts';
 import { authRouter } from './routers/auth.ts';
 import { contactRouter } from './routers/contact.ts';
@@ -21,6 +23,8 @@ export const appRouter = router({
   leads: leadsRouter,
   adminReviews: adminReviewsRouter,
   adminSeo: adminSeoRouter,
+  account: accountRouter,
+  adminUsers: adminUsersRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -1,0 +1,218 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useId, useState, type FormEvent } from 'react';
+import { usePageContext } from '../../../renderer/usePageContext.tsx';
+import { fieldErrorsOf, serverMessageOf, useTRPC } from '../../client/trpc.tsx';
+import { formatPostDateTime } from '../../shared/format-date.ts';
+import { changePasswordInputSchema, createUserInputSchema } from '../../shared/schemas/account.ts';
+import { toast } from '../Toast/toast-store.ts';
+import * as styles from './admin.css.ts';
+
+type Errors = Record<string, string>;
+
+function issuesByField(issues: { path: PropertyKey[]; message: string }[]): Errors {
+  const found: Errors = {};
+  for (const issue of issues) found[String(issue.path[0] ?? '_')] ??= issue.message;
+  return found;
+}
+
+/** A labelled input with its error, for the small forms of this tab. */
+function Field({ id, label, error, hint, ...input }: { id: string; label: string; error?: string; hint?: string } & React.InputHTMLAttributes<HTMLInputElement>) {
+  const describedBy = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
+  return (
+    <div className={styles.field}>
+      <label className={styles.label} htmlFor={id}>
+        {label}
+      </label>
+      <input id={id} className={styles.input} aria-invalid={error ? true : undefined} aria-describedby={describedBy} {...input} />
+      {hint && (
+        <p id={`${id}-hint`} className={styles.hint}>
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p id={`${id}-error`} className={styles.fieldError}>
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+export function AccountTab() {
+  const { user } = usePageContext();
+  return (
+    <div className={styles.grid}>
+      <ChangePasswordForm />
+      {user?.role === 'admin' && <TeamSection />}
+    </div>
+  );
+}
+
+function ChangePasswordForm() {
+  const trpc = useTRPC();
+  const id = useId();
+  const me = useQuery(trpc.account.me.queryOptions());
+  const change = useMutation(trpc.account.changePassword.mutationOptions());
+  const blank = { currentPassword: '', newPassword: '', confirm: '' };
+  const [values, setValues] = useState(blank);
+  const [errors, setErrors] = useState<Errors>({});
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const parsed = changePasswordInputSchema.safeParse(values);
+    if (!parsed.success) return setErrors(issuesByField(parsed.error.issues));
+    setErrors({});
+    try {
+      await change.mutateAsync(parsed.data);
+      setValues(blank);
+      toast({ title: 'Password changed', description: 'You stay signed in here; every other session was signed out.' });
+    } catch (error) {
+      setErrors(fieldErrorsOf(error));
+      toast({ title: 'Password not changed', description: serverMessageOf(error) ?? 'Failed to change the password', variant: 'destructive' });
+    }
+  }
+
+  const field = (name: keyof typeof blank, label: string, autoComplete: string, hint?: string) => (
+    <Field
+      id={`${id}-${name}`}
+      label={label}
+      type="password"
+      autoComplete={autoComplete}
+      value={values[name]}
+      onChange={(event) => setValues((current) => ({ ...current, [name]: event.target.value }))}
+      error={errors[name]}
+      hint={hint}
+    />
+  );
+
+  return (
+    <section className={styles.card} aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`} className={styles.cardTitle}>
+        Your account
+      </h2>
+      {me.data && (
+        <p className={styles.hint}>
+          {me.data.username} ({me.data.role}), {me.data.email}. Last sign-in: {me.data.lastLoginAt ? formatPostDateTime(me.data.lastLoginAt) : 'never'}.
+        </p>
+      )}
+      <h3 className={styles.sectionTitle}>Change password</h3>
+      <form className={styles.form} onSubmit={onSubmit} noValidate>
+        {field('currentPassword', 'Current password', 'current-password')}
+        {field('newPassword', 'New password', 'new-password', 'At least 12 characters. A few unrelated words make a strong one.')}
+        {field('confirm', 'Repeat the new password', 'new-password')}
+        <div className={styles.buttonRow}>
+          <button type="submit" className={styles.button.primary} disabled={change.isPending}>
+            {change.isPending ? 'Changing...' : 'Change password'}
+          </button>
+        </div>
+      </form>
+    </section>
+  );
+}
+
+function TeamSection() {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const id = useId();
+  const users = useQuery(trpc.adminUsers.list.queryOptions());
+  const create = useMutation(trpc.adminUsers.create.mutationOptions());
+  const setActive = useMutation(trpc.adminUsers.setActive.mutationOptions());
+  const reset = useMutation(trpc.adminUsers.resetPassword.mutationOptions());
+  const blank = { username: '', email: '', password: '' };
+  const [values, setValues] = useState(blank);
+  const [errors, setErrors] = useState<Errors>({});
+  const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.adminUsers.list.queryKey() });
+
+  async function onCreate(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const parsed = createUserInputSchema.safeParse({ ...values, role: 'editor' });
+    if (!parsed.success) return setErrors(issuesByField(parsed.error.issues));
+    setErrors({});
+    try {
+      await create.mutateAsync(parsed.data);
+      setValues(blank);
+      toast({ title: 'Editor added', description: `${parsed.data.username} can sign in now.` });
+    } catch (error) {
+      setErrors(fieldErrorsOf(error));
+      toast({ title: 'Editor not added', description: serverMessageOf(error) ?? 'Failed to add the editor', variant: 'destructive' });
+    }
+    await refresh();
+  }
+
+  async function toggleActive(userId: number, username: string, isActive: boolean) {
+    try {
+      await setActive.mutateAsync({ id: userId, isActive });
+      toast({ title: isActive ? 'Account enabled' : 'Account disabled', description: isActive ? `${username} can sign in again.` : `${username} was signed out and cannot sign in.` });
+    } catch (error) {
+      toast({ title: 'Error', description: serverMessageOf(error) ?? 'Failed to change the account', variant: 'destructive' });
+    }
+    await refresh();
+  }
+
+  async function resetPassword(userId: number, username: string) {
+    const password = window.prompt(`New password for ${username} (at least 12 characters). Tell them in person or by phone.`);
+    if (!password) return;
+    try {
+      await reset.mutateAsync({ id: userId, password });
+      toast({ title: 'Password reset', description: `${username} was signed out everywhere and signs in with the new password.` });
+    } catch (error) {
+      toast({ title: 'Password not reset', description: serverMessageOf(error) ?? 'Failed to reset the password', variant: 'destructive' });
+    }
+  }
+
+  return (
+    <section className={styles.card} aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`} className={styles.cardTitle}>
+        Team
+      </h2>
+      <p className={styles.hint}>Editors write posts, upload media and answer leads and reviews; only admins change settings and accounts.</p>
+      {users.isPending && <p>Loading accounts...</p>}
+      {users.isError && <p className={styles.fieldError}>The accounts could not be loaded.</p>}
+      <ul className={styles.list} style={{ margin: '1rem 0' }}>
+        {(users.data ?? []).map((account) => (
+          <li key={account.id} className={styles.row} data-testid="team-member">
+            <div className={styles.badges}>
+              <span className={styles.badge[account.role === 'admin' ? 'news' : 'advice']}>{account.role === 'admin' ? 'Admin' : 'Editor'}</span>
+              <span className={styles.badge[account.isActive ? 'published' : 'hidden']}>{account.isActive ? 'Active' : 'Disabled'}</span>
+            </div>
+            <h3 className={styles.rowTitle}>{account.username}</h3>
+            <p className={styles.hint}>
+              {account.email}. Last sign-in: {account.lastLoginAt ? formatPostDateTime(account.lastLoginAt) : 'never'}.
+            </p>
+            {account.role === 'editor' && (
+              <div className={styles.buttonRow}>
+                <button type="button" className={account.isActive ? styles.button.danger : styles.button.secondary} onClick={() => toggleActive(account.id, account.username, !account.isActive)}>
+                  {account.isActive ? 'Disable' : 'Enable'}
+                  <span className="visually-hidden"> {account.username}</span>
+                </button>
+                <button type="button" className={styles.button.secondary} onClick={() => resetPassword(account.id, account.username)}>
+                  Reset password<span className="visually-hidden"> of {account.username}</span>
+                </button>
+              </div>
+            )}
+          </li>
+        ))}
+      </ul>
+      <h3 className={styles.sectionTitle}>Add an editor</h3>
+      <form className={styles.form} onSubmit={onCreate} noValidate>
+        <Field id={`${id}-username`} label="Username" autoComplete="off" value={values.username} onChange={(event) => setValues((current) => ({ ...current, username: event.target.value }))} error={errors.username} />
+        <Field id={`${id}-email`} label="Email" type="email" autoComplete="off" value={values.email} onChange={(event) => setValues((current) => ({ ...current, email: event.target.value }))} error={errors.email} />
+        <Field
+          id={`${id}-password`}
+          label="Password"
+          type="password"
+          autoComplete="new-password"
+          value={values.password}
+          onChange={(event) => setValues((current) => ({ ...current, password: event.target.value }))}
+          error={errors.password}
+          hint="At least 12 characters. Tell them in person or by phone."
+        />
+        <div className={styles.buttonRow}>
+          <button type="submit" className={styles.button.primary} disabled={create.isPending}>
+            {create.isPending ? 'Adding...' : 'Add editor'}
+          </button>
+        </div>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,37 @@
+import { z } from 'zod';
+
+/** Every password the site accepts, from the admin's own to an editor's, is at least this long. */
+export const MIN_PASSWORD_LENGTH = 12;
+
+export const newPasswordSchema = z
+  .string({ error: `Use at least ${MIN_PASSWORD_LENGTH} characters` })
+  .min(MIN_PASSWORD_LENGTH, `Use at least ${MIN_PASSWORD_LENGTH} characters`)
+  .max(256, 'Use at most 256 characters');
+
+export const changePasswordInputSchema = z
+  .object({
+    currentPassword: z.string({ error: 'Enter your current password' }).min(1, 'Enter your current password').max(256),
+    newPassword: newPasswordSchema,
+    confirm: z.string({ error: 'Repeat the new password' }),
+  })
+  .refine((input) => input.newPassword === input.confirm, { path: ['confirm'], message: 'The new passwords do not match' });
+
+// Admins add editors only: a second admin would be a second person who can lock the owner out.
+export const createUserInputSchema = z.object({
+  username: z
+    .string({ error: 'Username is required' })
+    .trim()
+    .min(3, 'Use at least 3 characters')
+    .max(100, 'Use at most 100 characters')
+    .regex(/^[A-Za-z0-9._-]+$/, 'Use letters, digits, dots, dashes and underscores only'),
+  email: z.string({ error: 'Email is required' }).trim().max(255, 'Email must be at most 255 characters').pipe(z.email('Enter a valid email address')),
+  password: newPasswordSchema,
+  role: z.literal('editor', { error: 'New accounts are editors' }).default('editor'),
+});
+
+const userId = z.coerce.number().int().positive();
+
+export const setUserActiveInputSchema = z.object({ id: userId, isActive: z.boolean() });
+export const resetUserPasswordInputSchema = z.object({ id: userId, password: newPasswordSchema });
+
+export type CreateUserInput = z.output<typeof createUserInputSchema>;
