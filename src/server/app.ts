@@ -122,7 +122,14 @@ async function buildApp(fastify: FastifyInstance, options: AppOptions) {
     return reply.status(up ? 200 : 503).send(up ? { ok: true, db: 'up' } : { ok: false, db: 'down' });
   });
 
-  // 7. tRPC.
+  // 7. tRPC. Its mutations take JSON only: a form post of any kind (urlencoded, multipart, text/plain, which
+  // a page on another site can send without asking) is refused before tRPC reads it.
+  fastify.addHook('onRequest', async (request, reply) => {
+    if (request.method !== 'POST' || !request.url.startsWith('/trpc/')) return;
+    if (!/^application\/json\s*(;|$)/i.test(request.headers['content-type'] ?? '')) {
+      return reply.status(415).send({ success: false, message: 'Unsupported content type: send JSON' });
+    }
+  });
   await fastify.register(fastifyTRPCPlugin, {
     prefix: '/trpc',
     trpcOptions: {

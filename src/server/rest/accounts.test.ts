@@ -88,6 +88,20 @@ describe(`accounts and roles (${testDatabaseKind})`, () => {
     expect(me.lastLoginAt).toEqual(expect.any(String));
   });
 
+  it('tRPC mutations take JSON only: form posts of every kind get 415 and change nothing', async () => {
+    const admin = await t.signInAs('admin');
+    const bodies: [string, string][] = [
+      ['application/x-www-form-urlencoded', 'page=%2Fabout&title=x'],
+      ['text/plain', '{"page":"/about","title":"x"}'],
+      ['multipart/form-data; boundary=x', '--x\r\nContent-Disposition: form-data; name="page"\r\n\r\n/about\r\n--x--\r\n'],
+    ];
+    for (const [type, payload] of bodies) {
+      const response = await t.app.inject({ method: 'POST', url: '/trpc/adminSeo.save', headers: { cookie: admin, 'content-type': type }, payload });
+      expect([type, response.statusCode, response.json().message]).toEqual([type, 415, 'Unsupported content type: send JSON']);
+    }
+    expect((await query(admin, 'adminSeo.list')).json().result.data).toEqual([]);
+  });
+
   describe('every admin route and procedure, by role', () => {
     // [what, how to call it, editor allowed]
     const routes: [string, (cookie?: string) => Promise<{ statusCode: number }>, boolean][] = [
