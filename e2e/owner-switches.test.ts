@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { expectNoSeriousAxeViolations, launchBrowser, openPage, waitForHydration } from './support/browser.ts';
-import { startServer, type RunningServer } from './support/server.ts';
+import { E2E_ADMIN, startServer, type RunningServer } from './support/server.ts';
 import { createPost, signInAsAdmin } from './support/site-api.ts';
 
 // Issue 5, "Settings that act": each switch changes what a visitor gets, on the server and in the browser.
@@ -26,7 +26,7 @@ describe('settings that act on the public site', () => {
     cookie = await signInAsAdmin(server.url);
   });
   beforeEach(async () => {
-    await changeSettings({ contactFormEnabled: true, allowComments: true, holdReviewsForApproval: false });
+    await changeSettings({ contactFormEnabled: true, allowComments: true, holdReviewsForApproval: false, maintenanceMode: false });
   });
   afterAll(async () => {
     await browser?.close();
@@ -82,6 +82,39 @@ describe('settings that act on the public site', () => {
     await expect(thanks.textContent()).resolves.toContain('Thank you! Your review will appear after approval.');
     await expect(page.getByTestId('review-list').getByText('Waiting for the owner to approve this one.').count()).resolves.toBe(0);
     expect(await (await fetch(`${server.url}/testimonials`)).text()).not.toContain('Waiting for the owner to approve this one.');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('maintenance mode: public pages answer 503 with Retry-After, name and phone; the owner can still sign in and switch it off', async () => {
+    await changeSettings({ maintenanceMode: true, phoneNumber: '(470) 555-0188' });
+    for (const path of ['/', '/services', '/news', '/no-such-page']) {
+      const response = await fetch(`${server.url}${path}`);
+      expect([path, response.status]).toEqual([path, 503]);
+      expect(Number(response.headers.get('retry-after'))).toBeGreaterThan(0);
+      const html = await response.text();
+      expect(html).toContain('Cumming Plumbing Pros');
+      expect(html).toContain('(470) 555-0188');
+    }
+    expect((await fetch(`${server.url}/api/health`)).status).toBe(200);
+    expect((await fetch(`${server.url}/admin-login`)).status).toBe(200);
+
+    const context = await browser.newContext();
+    const { page, errors } = await openPage(context);
+    await page.goto(`${server.url}/admin-login`);
+    await waitForHydration(page);
+    await page.getByLabel('Username').fill(E2E_ADMIN.username);
+    await page.getByLabel('Password', { exact: true }).fill(E2E_ADMIN.password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL(`${server.url}/admin`);
+    await waitForHydration(page);
+    await page.getByRole('tab', { name: 'Settings' }).click();
+    const maintenance = page.getByLabel('Maintenance mode');
+    await expect(maintenance.isChecked()).resolves.toBe(true);
+    await maintenance.uncheck();
+    await page.getByRole('button', { name: 'Save Settings' }).click();
+    await page.getByRole('status').filter({ hasText: 'Settings saved' }).waitFor();
+    expect((await fetch(`${server.url}/`)).status).toBe(200);
     expect(errors).toEqual([]);
     await context.close();
   });
