@@ -3,6 +3,7 @@ import { ApiError, apiRequest } from '../../src/client/api-request.ts';
 import * as styles from '../../src/components/AdminPanel/admin.css.ts';
 import { Honeypot } from '../../src/components/Honeypot/Honeypot.tsx';
 import { loginInputSchema } from '../../src/shared/schemas/login.ts';
+import { firstMessageByField } from '../../src/shared/schemas/field-errors.ts';
 import { usePageContext } from '../../renderer/usePageContext.tsx';
 
 type Field = 'username' | 'password';
@@ -25,8 +26,7 @@ export default function Page() {
     // No fill-time check here: a password manager fills this form in an instant, and people use them.
     const parsed = loginInputSchema.safeParse({ ...values, website: honeypot });
     if (!parsed.success) {
-      const found: Partial<Record<Field, string>> = {};
-      for (const issue of parsed.error.issues) found[issue.path[0] as Field] ??= issue.message;
+      const found: Partial<Record<Field, string>> = firstMessageByField(parsed.error);
       setFieldErrors(found);
       document.getElementById(`${id}-${found.username ? 'username' : 'password'}`)?.focus();
       return;

@@ -4,6 +4,7 @@ import { useAntiSpam } from '../../src/client/use-anti-spam.ts';
 import { Honeypot } from '../../src/components/Honeypot/Honeypot.tsx';
 import { toast } from '../../src/components/Toast/toast-store.ts';
 import { contactInputSchema, type ContactInput } from '../../src/shared/schemas/contact.ts';
+import { firstMessageByField } from '../../src/shared/schemas/field-errors.ts';
 import { serviceCategories } from '../../src/shared/site-content.ts';
 import * as styles from './contact.css.ts';
 
@@ -36,11 +37,7 @@ export function ContactForm() {
     event.preventDefault();
     const parsed = contactInputSchema.safeParse(values);
     if (!parsed.success) {
-      const found: FieldErrors = {};
-      for (const issue of parsed.error.issues) {
-        const field = issue.path[0] as FieldName;
-        found[field] ??= issue.message;
-      }
+      const found: FieldErrors = firstMessageByField(parsed.error);
       setErrors(found);
       const firstInvalid = (Object.keys(emptyForm) as FieldName[]).find((field) => found[field]);
       if (firstInvalid) document.getElementById(idOf(firstInvalid))?.focus();

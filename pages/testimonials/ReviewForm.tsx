@@ -6,6 +6,7 @@ import { linkButton } from '../../src/components/LinkButton/link-button.css.ts';
 import { toast } from '../../src/components/Toast/toast-store.ts';
 import { reviewForList, type ListedReview, type ReviewAnswer } from '../../src/shared/review-for-list.ts';
 import { DEFAULT_RATING, MAX_RATING, MIN_RATING, REVIEW_HELD_MESSAGE, reviewInputSchema } from '../../src/shared/schemas/review.ts';
+import { firstMessageByField } from '../../src/shared/schemas/field-errors.ts';
 import * as styles from './testimonials.css.ts';
 
 interface ReviewResponse {
@@ -50,11 +51,7 @@ export function ReviewForm({ onReviewAdded }: { onReviewAdded: (review: ListedRe
       review: values.review,
     });
     if (!parsed.success) {
-      const fieldErrors: FieldErrors = {};
-      for (const issue of parsed.error.issues) {
-        const field = issue.path[0] as FieldName;
-        fieldErrors[field] ??= issue.message;
-      }
+      const fieldErrors: FieldErrors = firstMessageByField(parsed.error);
       setErrors(fieldErrors);
       const firstInvalid = (['name', 'secondName', 'rating', 'review'] as const).find((field) => fieldErrors[field]);
       if (firstInvalid) formRef.current?.querySelector<HTMLElement>(`#${CSS.escape(fieldId(firstInvalid))}`)?.focus();

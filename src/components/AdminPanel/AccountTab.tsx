@@ -5,38 +5,11 @@ import { fieldErrorsOf, serverMessageOf, useTRPC } from '../../client/trpc.tsx';
 import { formatPostDateTime } from '../../shared/format-date.ts';
 import { changePasswordInputSchema, createUserInputSchema } from '../../shared/schemas/account.ts';
 import { toast } from '../Toast/toast-store.ts';
+import { firstMessageByField } from '../../shared/schemas/field-errors.ts';
+import { AdminTextField } from './AdminTextField.tsx';
 import * as styles from './admin.css.ts';
 
 type Errors = Record<string, string>;
-
-function issuesByField(issues: { path: PropertyKey[]; message: string }[]): Errors {
-  const found: Errors = {};
-  for (const issue of issues) found[String(issue.path[0] ?? '_')] ??= issue.message;
-  return found;
-}
-
-/** A labelled input with its error, for the small forms of this tab. */
-function Field({ id, label, error, hint, ...input }: { id: string; label: string; error?: string; hint?: string } & React.InputHTMLAttributes<HTMLInputElement>) {
-  const describedBy = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
-  return (
-    <div className={styles.field}>
-      <label className={styles.label} htmlFor={id}>
-        {label}
-      </label>
-      <input id={id} className={styles.input} aria-invalid={error ? true : undefined} aria-describedby={describedBy} {...input} />
-      {hint && (
-        <p id={`${id}-hint`} className={styles.hint}>
-          {hint}
-        </p>
-      )}
-      {error && (
-        <p id={`${id}-error`} className={styles.fieldError}>
-          {error}
-        </p>
-      )}
-    </div>
-  );
-}
 
 export function AccountTab() {
   const { user } = usePageContext();
@@ -60,7 +33,7 @@ function ChangePasswordForm() {
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const parsed = changePasswordInputSchema.safeParse(values);
-    if (!parsed.success) return setErrors(issuesByField(parsed.error.issues));
+    if (!parsed.success) return setErrors(firstMessageByField(parsed.error));
     setErrors({});
     try {
       await change.mutateAsync(parsed.data);
@@ -73,13 +46,13 @@ function ChangePasswordForm() {
   }
 
   const field = (name: keyof typeof blank, label: string, autoComplete: string, hint?: string) => (
-    <Field
+    <AdminTextField
       id={`${id}-${name}`}
       label={label}
       type="password"
       autoComplete={autoComplete}
       value={values[name]}
-      onChange={(event) => setValues((current) => ({ ...current, [name]: event.target.value }))}
+      onChange={(value) => setValues((current) => ({ ...current, [name]: value }))}
       error={errors[name]}
       hint={hint}
     />
@@ -126,7 +99,7 @@ function TeamSection() {
   async function onCreate(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const parsed = createUserInputSchema.safeParse({ ...values, role: 'editor' });
-    if (!parsed.success) return setErrors(issuesByField(parsed.error.issues));
+    if (!parsed.success) return setErrors(firstMessageByField(parsed.error));
     setErrors({});
     try {
       await create.mutateAsync(parsed.data);
@@ -195,15 +168,15 @@ function TeamSection() {
       </ul>
       <h3 className={styles.sectionTitle}>Add an editor</h3>
       <form className={styles.form} onSubmit={onCreate} noValidate>
-        <Field id={`${id}-username`} label="Username" autoComplete="off" value={values.username} onChange={(event) => setValues((current) => ({ ...current, username: event.target.value }))} error={errors.username} />
-        <Field id={`${id}-email`} label="Email" type="email" autoComplete="off" value={values.email} onChange={(event) => setValues((current) => ({ ...current, email: event.target.value }))} error={errors.email} />
-        <Field
+        <AdminTextField id={`${id}-username`} label="Username" value={values.username} onChange={(value) => setValues((current) => ({ ...current, username: value }))} error={errors.username} />
+        <AdminTextField id={`${id}-email`} label="Email" type="email" value={values.email} onChange={(value) => setValues((current) => ({ ...current, email: value }))} error={errors.email} />
+        <AdminTextField
           id={`${id}-password`}
           label="Password"
           type="password"
           autoComplete="new-password"
           value={values.password}
-          onChange={(event) => setValues((current) => ({ ...current, password: event.target.value }))}
+          onChange={(value) => setValues((current) => ({ ...current, password: value }))}
           error={errors.password}
           hint="At least 12 characters. Tell them in person or by phone."
         />

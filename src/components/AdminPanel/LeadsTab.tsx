@@ -3,15 +3,11 @@ import { useDeferredValue, useId, useState } from 'react';
 import { leadStatuses, type LeadStatus } from '../../../db/schema/contact-submissions.ts';
 import { serverMessageOf, useTRPC } from '../../client/trpc.tsx';
 import { formatPostDateTime } from '../../shared/format-date.ts';
+import { telHref } from '../../shared/site-content.ts';
 import { toast } from '../Toast/toast-store.ts';
 import * as styles from './admin.css.ts';
 
 const statusLabels: Record<LeadStatus, string> = { new: 'New', contacted: 'Contacted', closed: 'Closed' };
-
-function telHref(phone: string): string {
-  const digits = phone.replace(/\D/g, '');
-  return `tel:${digits.length === 10 ? `+1${digits}` : `+${digits}`}`;
-}
 
 /** Issue 5: every contact message, newest first, answered from here. */
 export function LeadsTab() {

@@ -5,6 +5,7 @@ import type { AppRouter } from '../../server/trpc/app-router.ts';
 import { fieldErrorsOf, serverMessageOf, useTRPC } from '../../client/trpc.tsx';
 import { formatPostDate } from '../../shared/format-date.ts';
 import { postFieldsSchema } from '../../shared/schemas/post.ts';
+import { firstMessageByField } from '../../shared/schemas/field-errors.ts';
 import { toast } from '../Toast/toast-store.ts';
 import { MediaUploadField } from './MediaUploadField.tsx';
 import { RichTextEditor } from './RichTextEditor.tsx';
@@ -198,9 +199,7 @@ function PostForm({
     // SPEC section 5: the same schema as the server, shown under the heading 'Validation error'.
     const parsed = postFieldsSchema.safeParse(postPayload(values));
     if (!parsed.success) {
-      const found: Partial<Record<FieldName, string>> = {};
-      for (const issue of parsed.error.issues) found[issue.path[0] as FieldName] ??= issue.message;
-      setErrors(found);
+      setErrors(firstMessageByField(parsed.error));
       requestAnimationFrame(() => errorSummary.current?.focus());
       return;
     }

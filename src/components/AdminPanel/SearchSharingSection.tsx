@@ -9,6 +9,8 @@ import {
   type OverridablePage,
 } from '../../shared/schemas/seo-override.ts';
 import { toast } from '../Toast/toast-store.ts';
+import { firstMessageByField } from '../../shared/schemas/field-errors.ts';
+import { AdminTextField } from './AdminTextField.tsx';
 import * as styles from './admin.css.ts';
 
 type FieldKey = 'title' | 'description' | 'keywords' | 'ogTitle' | 'ogDescription' | 'ogImage' | 'canonicalUrl';
@@ -46,9 +48,7 @@ export function SearchSharingSection() {
     event.preventDefault();
     const parsed = seoOverrideInputSchema.safeParse({ page, ...values });
     if (!parsed.success) {
-      const found: Partial<Record<FieldKey, string>> = {};
-      for (const issue of parsed.error.issues) found[issue.path[0] as FieldKey] ??= issue.message;
-      return setErrors(found);
+      return setErrors(firstMessageByField(parsed.error));
     }
     try {
       await save.mutateAsync(parsed.data);
@@ -79,39 +79,19 @@ export function SearchSharingSection() {
             ))}
           </select>
         </div>
-        {fieldDefinitions.map((field) => {
-          const fieldId = `${id}-${field.key}`;
-          const error = errors[field.key];
-          const describedBy = [field.hint || field.countTo ? `${fieldId}-hint` : '', error ? `${fieldId}-error` : ''].filter(Boolean).join(' ') || undefined;
-          const common = {
-            id: fieldId,
-            className: styles.input,
-            value: values[field.key],
-            'aria-invalid': error ? true : undefined,
-            'aria-describedby': describedBy,
-            onChange: (event: { target: { value: string } }) => setValues((current) => ({ ...current, [field.key]: event.target.value })),
-          };
-          const length = values[field.key].trim().length;
-          return (
-            <div key={field.key} className={styles.field}>
-              <label className={styles.label} htmlFor={fieldId}>
-                {field.label}
-              </label>
-              {field.multiline ? <textarea {...common} rows={3} /> : <input {...common} />}
-              {(field.hint || field.countTo) && (
-                <p id={`${fieldId}-hint`} className={styles.hint}>
-                  {field.hint}
-                  {field.countTo ? ` ${length} of about ${field.countTo} characters show in search results${length > field.countTo ? ': the rest is cut off' : ''}.` : ''}
-                </p>
-              )}
-              {error && (
-                <p id={`${fieldId}-error`} className={styles.fieldError}>
-                  {error}
-                </p>
-              )}
-            </div>
-          );
-        })}
+        {fieldDefinitions.map((field) => (
+          <AdminTextField
+            key={field.key}
+            id={`${id}-${field.key}`}
+            label={field.label}
+            value={values[field.key]}
+            onChange={(value) => setValues((current) => ({ ...current, [field.key]: value }))}
+            error={errors[field.key]}
+            hint={field.hint}
+            countTo={field.countTo}
+            multiline={field.multiline}
+          />
+        ))}
         <div className={styles.buttonRow}>
           <button type="submit" className={styles.button.primary} disabled={save.isPending}>
             {save.isPending ? 'Saving...' : 'Save Search & sharing'}

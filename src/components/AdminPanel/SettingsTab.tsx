@@ -4,8 +4,10 @@ import { fieldErrorsOf, useTRPC } from '../../client/trpc.tsx';
 import { siteSettingsSchema, weekdays, type SiteSettings } from '../../shared/schemas/settings.ts';
 import { defaultSettings } from '../../shared/site-defaults.ts';
 import { SEARCH_DESCRIPTION_CHARS, SEARCH_TITLE_CHARS } from '../../shared/schemas/seo-override.ts';
+import { AdminTextField } from './AdminTextField.tsx';
 import { SearchSharingSection } from './SearchSharingSection.tsx';
 import { toast } from '../Toast/toast-store.ts';
+import { firstMessageByField } from '../../shared/schemas/field-errors.ts';
 import * as styles from './admin.css.ts';
 
 type TextKey = { [K in keyof SiteSettings]: SiteSettings[K] extends string ? K : never }[keyof SiteSettings];
@@ -52,8 +54,7 @@ export function SettingsTab() {
     event.preventDefault();
     const parsed = siteSettingsSchema.safeParse(values);
     if (!parsed.success) {
-      const found: Record<string, string> = {};
-      for (const issue of parsed.error.issues) found[issue.path.join('.')] ??= issue.message;
+      const found = firstMessageByField(parsed.error);
       setErrors(found);
       focusFirstInvalid(found);
       toast({ title: 'Save failed', description: 'Failed to save settings. Please try again.', variant: 'destructive' });
@@ -78,44 +79,9 @@ export function SettingsTab() {
     if (first) requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>(`[data-field="${first}"]`)?.focus());
   }
 
-  const textField = (key: TextKey, label: string, options: { type?: string; hint?: string; multiline?: boolean; countTo?: number; autoComplete?: string } = {}) => {
-    const fieldId = `${id}-${key}`;
-    const error = errors[key];
-    const hintId = options.hint || options.countTo ? `${fieldId}-hint` : '';
-    const describedBy = [hintId, error ? `${fieldId}-error` : ''].filter(Boolean).join(' ') || undefined;
-    const value = values[key];
-    const common = {
-      id: fieldId,
-      'data-field': key,
-      className: styles.input,
-      value,
-      'aria-invalid': error ? true : undefined,
-      'aria-describedby': describedBy,
-    } as const;
-    return (
-      <div className={styles.field}>
-        <label className={styles.label} htmlFor={fieldId}>
-          {label}
-        </label>
-        {options.multiline ? (
-          <textarea {...common} rows={3} onChange={(event) => set(key, event.target.value)} />
-        ) : (
-          <input {...common} type={options.type ?? 'text'} autoComplete={options.autoComplete ?? 'off'} onChange={(event) => set(key, event.target.value)} />
-        )}
-        {(options.hint || options.countTo) && (
-          <p id={hintId} className={styles.hint}>
-            {options.hint}
-            {options.countTo ? ` ${value.length} of about ${options.countTo} characters show in search results.` : ''}
-          </p>
-        )}
-        {error && (
-          <p id={`${fieldId}-error`} className={styles.fieldError}>
-            {error}
-          </p>
-        )}
-      </div>
-    );
-  };
+  const textField = (key: TextKey, label: string, options: { type?: string; hint?: string; multiline?: boolean; countTo?: number; autoComplete?: string } = {}) => (
+    <AdminTextField id={`${id}-${key}`} field={key} label={label} value={values[key]} onChange={(value) => set(key, value)} error={errors[key]} {...options} />
+  );
 
   return (
     <div className={styles.form}>
@@ -144,31 +110,17 @@ export function SettingsTab() {
             </h2>
             <p className={styles.hint}>A range such as "8:00 AM - 6:00 PM", or "Closed".</p>
             <div className={styles.form}>
-              {weekdays.map((day) => {
-                const fieldId = `${id}-hours-${day}`;
-                const error = errors[`businessHours.${day}`];
-                return (
-                  <div key={day} className={styles.field}>
-                    <label className={styles.label} htmlFor={fieldId}>
-                      {dayNames[day]}
-                    </label>
-                    <input
-                      id={fieldId}
-                      data-field={`businessHours.${day}`}
-                      className={styles.input}
-                      value={values.businessHours[day]}
-                      onChange={(event) => set('businessHours', { ...values.businessHours, [day]: event.target.value })}
-                      aria-invalid={error ? true : undefined}
-                      aria-describedby={error ? `${fieldId}-error` : undefined}
-                    />
-                    {error && (
-                      <p id={`${fieldId}-error`} className={styles.fieldError}>
-                        {error}
-                      </p>
-                    )}
-                  </div>
-                );
-              })}
+              {weekdays.map((day) => (
+              <AdminTextField
+                key={day}
+                id={`${id}-hours-${day}`}
+                field={`businessHours.${day}`}
+                label={dayNames[day]}
+                value={values.businessHours[day]}
+                onChange={(value) => set('businessHours', { ...values.businessHours, [day]: value })}
+                error={errors[`businessHours.${day}`]}
+              />
+            ))}
             </div>
           </section>
           <section className={styles.card} aria-labelledby={`${id}-seo`}>
