@@ -5,5 +5,7 @@ import { defineConfig } from 'vite';
 
 export default defineConfig({
   plugins: [react(), vike(), vanillaExtractPlugin()],
-  build: { target: 'es2022' },
+  // One stylesheet for the whole site (6 KB compressed) instead of a request per component: on a phone's
+  // 150 ms round trips, ten render-blocking requests cost more than the few unused rules.
+  build: { target: 'es2022', cssCodeSplit: false },
 });

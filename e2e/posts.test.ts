@@ -104,6 +104,8 @@ describe('news, advice and article pages', () => {
     await expect(videoCard.locator('video[controls]').count()).resolves.toBe(1);
     const brokenImage = page.locator('article', { hasText: 'Post with a broken image' }).locator('img');
     await page.waitForFunction((element) => (element as HTMLImageElement).hidden, await brokenImage.elementHandle());
+    // Hidden for real: not just the attribute, which the site's own img rule could overrule.
+    await expect(brokenImage.boundingBox()).resolves.toBeNull();
     await expectNoSeriousAxeViolations(page);
 
     await page.getByRole('navigation', { name: 'News pages' }).getByRole('link', { name: 'Next' }).click();
@@ -202,6 +204,7 @@ describe('news, advice and article pages', () => {
     await waitForHydration(page);
     const image = page.locator('article img');
     await page.waitForFunction((element) => (element as HTMLImageElement).hidden, await image.elementHandle());
+    await expect(image.isVisible()).resolves.toBe(false);
     await expect(page.locator('article video').count()).resolves.toBe(0);
 
     await page.goto(`${server.url}/post/${ids.video}`);

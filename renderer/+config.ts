@@ -6,6 +6,8 @@ export default {
   meta: {
     seo: { env: { server: true } },
   },
-  // Vike's inline scripts carry this nonce, so the Content-Security-Policy can forbid every other inline script.
-  csp: { nonce: true },
+  // No `csp.nonce`: with server routing Vike writes no inline script that runs (its page context is a JSON
+  // data block and its entry an external module), so `script-src 'self'` forbids every inline script
+  // outright, and every visitor gets the same bytes, which the page cache compresses once
+  // (docs/decisions/023-no-csp-nonce-compressed-page-cache.md).
 } satisfies Config;

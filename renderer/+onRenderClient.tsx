@@ -1,4 +1,5 @@
 // https://vike.dev/onRenderClient : hydrate the server's HTML (server routing: one hydration per load).
+import { startTransition } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import type { OnRenderClientAsync } from 'vike/types';
 import { PageShell } from './PageShell.tsx';
@@ -7,10 +8,15 @@ export const onRenderClient: OnRenderClientAsync = async (pageContext) => {
   const { Page } = pageContext;
   const root = document.getElementById('root');
   if (!root || !Page) return;
-  hydrateRoot(
-    root,
-    <PageShell pageContext={pageContext}>
-      <Page />
-    </PageShell>,
-  );
+  // Hydrating inside a transition lets React yield to the browser every few milliseconds instead of
+  // holding the main thread for the whole page: on a slow phone that is the difference between one
+  // long task and many short ones (https://react.dev/reference/react-dom/client/hydrateRoot).
+  startTransition(() => {
+    hydrateRoot(
+      root,
+      <PageShell pageContext={pageContext}>
+        <Page />
+      </PageShell>,
+    );
+  });
 };

@@ -4,6 +4,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { precompressAssets } from './precompress-assets.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const stampFile = join(root, 'dist', '.build-hash');
@@ -43,5 +44,6 @@ export function buildIfStale(): void {
     env: { ...process.env, NODE_ENV: 'production' },
   });
   if (result.status !== 0) throw new Error(`vike build failed with exit code ${result.status}`);
+  precompressAssets(join(root, 'dist', 'client'));
   writeFileSync(stampFile, current);
 }

@@ -1,11 +1,11 @@
-import { randomBytes } from 'node:crypto';
+import { encodeBody, type ContentEncoding } from './content-encoding.ts';
 
 export interface CachedPage {
   statusCode: number;
   headers: [string, string][];
-  body: string;
-  /** The CSP nonce written into body and headers when rendered; swapped for a fresh one per response. */
-  nonce: string | null;
+  body: Buffer;
+  /** Compressed copies, each made the first time a client asks for that encoding. */
+  encoded: Partial<Record<ContentEncoding, { encoding: ContentEncoding; body: Buffer }>>;
   storedAt: number;
 }
 
@@ -21,6 +21,8 @@ export interface PageCacheOptions {
 /**
  * Rendered public HTML, kept in memory: render once, serve many. Only pages rendered for a visitor
  * without a session are stored, and any successful change through the API clears everything.
+ * The bytes of a page are the same for every visitor (no per-response nonce: the pages carry no
+ * inline script to allow), so each compressed copy is made once too.
  */
 export class PageCache {
   private readonly entries = new Map<string, CachedPage>();
@@ -37,10 +39,10 @@ export class PageCache {
     return entry;
   }
 
-  set(key: string, entry: CachedPage): void {
+  set(key: string, entry: Omit<CachedPage, 'encoded'>): void {
     // Oldest first out: Map keeps insertion order.
     if (this.entries.size >= this.options.maxEntries) this.entries.delete(this.entries.keys().next().value!);
-    this.entries.set(key, entry);
+    this.entries.set(key, { ...entry, encoded: {} });
   }
 
   clear(): void {
@@ -52,12 +54,7 @@ export class PageCache {
   }
 }
 
-/** The cached page with a new nonce, so no two responses share one. */
-export function withFreshNonce(page: CachedPage): { headers: [string, string][]; body: string } {
-  if (!page.nonce) return { headers: page.headers, body: page.body };
-  const nonce = randomBytes(16).toString('base64url');
-  return {
-    headers: page.headers.map(([name, value]) => [name, value.replaceAll(page.nonce!, nonce)]),
-    body: page.body.replaceAll(`nonce="${page.nonce}"`, `nonce="${nonce}"`),
-  };
+/** The cached page's body in the encoding asked for, compressed on the first such request only. */
+export function cachedBody(page: CachedPage, encoding: ContentEncoding): { encoding: ContentEncoding; body: Buffer } {
+  return (page.encoded[encoding] ??= encodeBody(page.body, encoding));
 }

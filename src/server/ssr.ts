@@ -1,12 +1,13 @@
 // https://vike.dev/renderPage and https://vike.dev/createDevMiddleware : Vike as a Fastify catch-all.
 import { fileURLToPath } from 'node:url';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { renderPage } from 'vike/server';
 import { getSettingsOrDefaults } from './services/settings.ts';
 import { findSeoOverride } from './services/seo-overrides.ts';
 import type { SeoOverride } from '../shared/schemas/seo-override.ts';
 import { maintenancePage, MAINTENANCE_RETRY_AFTER_SECONDS } from './maintenance-page.ts';
-import { withFreshNonce } from './page-cache.ts';
+import { cachedBody } from './page-cache.ts';
+import { encodeBody, preferredEncoding, type ContentEncoding } from './content-encoding.ts';
 
 const projectRoot = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -30,6 +31,8 @@ export async function ssrPlugin(app: FastifyInstance, options: SsrOptions) {
       prefix: '/',
       // Vike's catch-all owns every other path; only files that exist get a static route.
       wildcard: false,
+      // The .br and .gz twins written at build time (scripts/precompress-assets.ts).
+      preCompressed: true,
       setHeaders(res, path) {
         const hashed = /[\\/]assets[\\/]/.test(path);
         res.header('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
@@ -38,14 +41,14 @@ export async function ssrPlugin(app: FastifyInstance, options: SsrOptions) {
   }
 
   app.get('/*', async (request, reply) => {
+    const encoding = preferredEncoding(request.headers['accept-encoding']);
     // Only anonymous views are shared: a signed-in owner may see drafts, previews and their own name.
     const cacheable = !request.auth && !isAdminPath(request.url);
     const cached = cacheable ? app.pageCache.get(request.url) : undefined;
     if (cached) {
-      const { headers, body } = withFreshNonce(cached);
       reply.status(cached.statusCode);
-      for (const [name, value] of headers) reply.header(name, value);
-      return reply.header('x-page-cache', 'hit').send(body);
+      for (const [name, value] of cached.headers) reply.header(name, value);
+      return sendEncoded(reply.header('x-page-cache', 'hit'), cachedBody(cached, encoding));
     }
 
     const settings = await getSettingsOrDefaults(app.db, request.log);
@@ -71,37 +74,22 @@ export async function ssrPlugin(app: FastifyInstance, options: SsrOptions) {
     });
     const { httpResponse } = pageContext;
     if (!httpResponse) return reply.callNotFound();
-    const headers: [string, string][] = httpResponse.headers.map(([name, value]) => {
-      const existing = reply.getHeader(name);
-      // Vike's header carries only script-src with this response's nonce; the rest of helmet's policy stays.
-      if (name.toLowerCase() === 'content-security-policy' && typeof existing === 'string') {
-        return [name, mergeContentSecurityPolicies(existing, value)];
-      }
-      return [name, value];
-    });
     reply.status(httpResponse.statusCode);
-    for (const [name, value] of headers) reply.header(name, value);
-    if (cacheable && httpResponse.statusCode === 200 && typeof httpResponse.body === 'string') {
-      const nonce = /'nonce-([^']+)'/.exec(headers.find(([name]) => name.toLowerCase() === 'content-security-policy')?.[1] ?? '')?.[1] ?? null;
-      app.pageCache.set(request.url, { statusCode: 200, headers, body: httpResponse.body, nonce, storedAt: Date.now() });
+    for (const [name, value] of httpResponse.headers) reply.header(name, value);
+    if (typeof httpResponse.body !== 'string') return reply.send(httpResponse.body);
+    const body = Buffer.from(httpResponse.body);
+    if (cacheable && httpResponse.statusCode === 200) {
+      app.pageCache.set(request.url, { statusCode: 200, headers: httpResponse.headers, body, storedAt: Date.now() });
     }
-    return reply.send(httpResponse.body);
+    return sendEncoded(reply, encodeBody(body, encoding));
   });
 }
 
-/** Directives of `override` replace the same directives of `base`; the others are kept. */
-export function mergeContentSecurityPolicies(base: string, override: string): string {
-  const parse = (policy: string) =>
-    new Map(
-      policy
-        .split(';')
-        .map((directive) => directive.trim())
-        .filter(Boolean)
-        .map((directive) => [directive.split(/\s+/)[0]!.toLowerCase(), directive] as const),
-    );
-  const merged = parse(base);
-  for (const [name, directive] of parse(override)) merged.set(name, directive);
-  return [...merged.values()].join('; ');
+function sendEncoded(reply: FastifyReply, { encoding, body }: { encoding: ContentEncoding; body: Buffer }) {
+  // Every page answer depends on Accept-Encoding, the uncompressed one included.
+  reply.header('vary', 'accept-encoding');
+  if (encoding !== 'identity') reply.header('content-encoding', encoding);
+  return reply.send(body);
 }
 
 /** The owner's metadata for this page; a failed read leaves the page's own metadata, never a 500. */

@@ -80,7 +80,7 @@ export function Article({ post, variant, preview = false }: { post: PublicPost; 
       </header>
       {(post.image || post.video) && (
         <div className={styles.media}>
-          <PostMedia image={post.image} video={post.video} alt={post.title} className={styles.mediaItem} lazy={false} />
+          <PostMedia image={post.image} video={post.video} alt={post.title} className={styles.mediaItem} priority />
         </div>
       )}
       {/* Sanitized twice on the server: when saved, and again when this page's data was read. */}

@@ -68,11 +68,14 @@ export function NewsCarousel({ posts }: { posts: readonly NewsSlide[] }) {
           <ul className={styles.track} style={{ transform: `translateX(-${current * 100}%)` }}>
             {slides.map((post, position) => {
               const isCurrent = position === current;
+              // Only the slide on screen and its two neighbours (the ones a step or a slide-out shows)
+              // fetch their background: five photos at once would compete with the hero on a phone.
+              const distance = Math.min(Math.abs(position - current), count - Math.abs(position - current));
               return (
                 <li
                   key={post.id}
                   className={styles.slide}
-                  style={post.image ? { backgroundImage: cssUrl(post.image) } : undefined}
+                  style={post.image && distance <= 1 ? { backgroundImage: cssUrl(post.image) } : undefined}
                   aria-hidden={isCurrent ? undefined : true}
                   inert={!isCurrent}
                   data-testid="news-slide"

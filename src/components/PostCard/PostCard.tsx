@@ -3,12 +3,12 @@ import type { PostCardData } from '../../shared/post-card.ts';
 import { POST_BACK_SOURCE_KEY, PostMedia, type PostBackSource } from '../PostMedia/PostMedia.tsx';
 import * as styles from './PostCard.css.ts';
 
-export function PostCard({ post, companyName, backSource }: { post: PostCardData; companyName: string; backSource: PostBackSource }) {
+export function PostCard({ post, companyName, backSource, priority = false }: { post: PostCardData; companyName: string; backSource: PostBackSource; priority?: boolean }) {
   return (
     <article className={styles.card}>
       {(post.image || post.video) && (
         <div className={styles.media}>
-          <PostMedia image={post.image} video={post.video} alt="" className={styles.mediaItem} />
+          <PostMedia image={post.image} video={post.video} alt="" className={styles.mediaItem} priority={priority} />
         </div>
       )}
       <div className={styles.body}>

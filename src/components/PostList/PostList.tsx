@@ -26,9 +26,10 @@ export function PostList({
         {`Showing ${list.first}-${list.last} of ${list.total} posts`}
       </p>
       <ul className={cardStyles.grid}>
-        {list.items.map((post) => (
+        {list.items.map((post, position) => (
           <li key={post.id}>
-            <PostCard post={post} companyName={companyName} backSource={backSource} />
+            {/* The first card's image is the largest thing above the fold on a phone. */}
+            <PostCard post={post} companyName={companyName} backSource={backSource} priority={position === 0} />
           </li>
         ))}
       </ul>

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { webpTwinOf } from '../../shared/webp-twin.ts';
 
 /** sessionStorage key of the article page's back button (SPEC section 2, Article page). */
 export const POST_BACK_SOURCE_KEY = 'postBackSource';
@@ -8,14 +9,35 @@ export type PostBackSource = 'news' | 'advice-center';
  * SPEC: a post image that fails to load hides itself. An image can fail before React hydrates and
  * attaches `onError`, so the effect also checks an image that has already finished without pixels.
  */
-export function HidingImage({ src, alt, className, loading }: { src: string; alt: string; className?: string; loading?: 'lazy' | 'eager' }) {
+export function HidingImage({ src, alt, className, priority = false }: { src: string; alt: string; className?: string; priority?: boolean }) {
   const ref = useRef<HTMLImageElement>(null);
   const [failed, setFailed] = useState(false);
   useEffect(() => {
     const image = ref.current;
     if (image && image.complete && image.naturalWidth === 0) setFailed(true);
   }, []);
-  return <img ref={ref} src={src} alt={alt} className={className} loading={loading} decoding="async" hidden={failed} onError={() => setFailed(true)} />;
+  // The largest image above the fold is fetched first; every other one waits until it nears the screen.
+  const image = (
+    <img
+      ref={ref}
+      src={src}
+      alt={alt}
+      className={className}
+      loading={priority ? 'eager' : 'lazy'}
+      fetchPriority={priority ? 'high' : undefined}
+      decoding={priority ? undefined : 'async'}
+      hidden={failed}
+      onError={() => setFailed(true)}
+    />
+  );
+  const webp = webpTwinOf(src);
+  if (!webp) return image;
+  return (
+    <picture>
+      <source type="image/webp" srcSet={webp} />
+      {image}
+    </picture>
+  );
 }
 
 /** The post's image, or only when there is none, its video with controls. */
@@ -24,15 +46,16 @@ export function PostMedia({
   video,
   alt,
   className,
-  lazy = true,
+  priority = false,
 }: {
   image: string | null;
   video: string | null;
   alt: string;
   className?: string;
-  lazy?: boolean;
+  /** The page's largest image above the fold: loaded at once and first. */
+  priority?: boolean;
 }) {
-  if (image) return <HidingImage src={image} alt={alt} className={className} loading={lazy ? 'lazy' : undefined} />;
+  if (image) return <HidingImage src={image} alt={alt} className={className} priority={priority} />;
   if (video) return <video className={className} src={video} controls preload="metadata" aria-label={alt || 'Post video'} />;
   return null;
 }

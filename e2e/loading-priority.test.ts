@@ -1,0 +1,91 @@
+// What a phone fetches first, and what waits: the rules behind the LCP figures of `npm run bench`.
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, openPage, waitForHydration } from './support/browser.ts';
+import { startServer, type RunningServer } from './support/server.ts';
+import { createPost, deletePost, listAdminPosts, signInAsAdmin } from './support/site-api.ts';
+
+describe('loading priority', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let cookie: string;
+  const slideImages = [1, 2, 3].flatMap((n) => [`/images/services/water-heater-${n}.jpg`, `/images/services/sewer-drain-${n}.jpg`]).slice(0, 5);
+
+  beforeAll(async () => {
+    server = await startServer();
+    browser = await launchBrowser();
+    cookie = await signInAsAdmin(server.url);
+    for (const post of await listAdminPosts(server.url, cookie)) await deletePost(server.url, cookie, post);
+    // Created oldest first, so the newest (first slide) carries the last image of the list.
+    for (const [n, image] of [...slideImages].reverse().entries()) {
+      await createPost(server.url, cookie, { type: 'news', title: `Crew update ${5 - n}`, excerpt: 'News from the shop.', content: '<p>Details.</p>', image, isPublished: true });
+    }
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('fetches the background of the news slide on screen and of its two neighbours only, the rest as the carousel reaches them', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const { page, errors } = await openPage(context);
+    await page.clock.install();
+    const requested = new Set<string>();
+    page.on('request', (request) => requested.add(new URL(request.url()).pathname));
+    await page.goto(`${server.url}/`);
+    await waitForHydration(page);
+    const slides = page.getByTestId('news-carousel').getByTestId('news-slide');
+    const backgrounds = () => slides.evaluateAll((items) => items.map((item) => (item as HTMLElement).style.backgroundImage));
+    const withImage = (list: string[]) => list.map((value, position) => (value ? position : -1)).filter((position) => position >= 0);
+
+    // Slide 1 on screen: slide 2 comes next, slide 5 is one step back.
+    await expect(backgrounds().then(withImage)).resolves.toEqual([0, 1, 4]);
+    for (const position of [2, 3]) expect(requested.has(slideImages[position]!)).toBe(false);
+
+    const nextBackground = page.waitForResponse((response) => response.url().endsWith(slideImages[2]!));
+    await page.getByRole('button', { name: 'Next news post' }).click();
+    await page.getByText('2 / 5').waitFor();
+    await expect(backgrounds().then(withImage)).resolves.toEqual([0, 1, 2]);
+    await nextBackground;
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('loads the first post card image at once and at high priority, as WebP, and leaves the others lazy', async () => {
+    const html = await (await fetch(`${server.url}/news`)).text();
+    const images = [...html.matchAll(/<img [^>]*>/g)].map((match) => match[0]).filter((tag) => tag.includes('/images/services/'));
+    expect(images).toHaveLength(5);
+    expect(images[0]).toContain('loading="eager"');
+    expect(images[0]).toContain('fetchPriority="high"');
+    for (const tag of images.slice(1)) {
+      expect(tag).toContain('loading="lazy"');
+      expect(tag).not.toContain('fetchPriority');
+    }
+    // Each project JPEG is offered as its WebP twin first.
+    expect(html).toContain(`<source type="image/webp" srcSet="${slideImages[0]!.replace('.jpg', '.webp')}"/>`);
+
+    const context = await browser.newContext({ viewport: { width: 412, height: 823 } });
+    const { page, errors } = await openPage(context);
+    const firstImage = page.waitForResponse((response) => response.url().endsWith(slideImages[0]!.replace('.jpg', '.webp')));
+    await page.goto(`${server.url}/news`);
+    await expect(firstImage.then((response) => response.headers()['content-type'])).resolves.toBe('image/webp');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('serves built scripts and styles compressed with brotli, made once at build time', async () => {
+    const html = await (await fetch(`${server.url}/`)).text();
+    const assets = [...html.matchAll(/(?:href|src)="(\/assets\/[^"]+\.(?:js|css))"/g)].map((match) => match[1]!);
+    expect(assets.some((asset) => asset.endsWith('.css'))).toBe(true);
+    expect(assets.some((asset) => asset.endsWith('.js'))).toBe(true);
+    for (const asset of assets) {
+      const response = await fetch(`${server.url}${asset}`, { headers: { 'accept-encoding': 'br' } });
+      expect(response.status, asset).toBe(200);
+      const size = Number(response.headers.get('content-length'));
+      if (size === 0 || Number.isNaN(size)) continue;
+      // A file under 1 KB is not worth compressing and is sent as it is.
+      if (response.headers.get('content-encoding') === null) expect(size, asset).toBeLessThan(1024);
+      else expect(response.headers.get('content-encoding'), asset).toBe('br');
+    }
+  });
+});
