@@ -1,6 +1,7 @@
 // https://vike.dev/data : the home page's news and reviews, read on the server so they are in the first HTML.
 import type { PageContextServer } from 'vike/types';
 import { postsForPage, reviewsForPage } from '../../src/server/services/page-data.ts';
+import { formatPostDate } from '../../src/shared/format-date.ts';
 import { NEWS_CAROUSEL_LIMIT, type NewsSlide } from '../../src/components/NewsCarousel/NewsCarousel.tsx';
 
 export async function data(pageContext: PageContextServer) {
@@ -8,7 +9,7 @@ export async function data(pageContext: PageContextServer) {
   // Only what the carousel shows travels to the browser.
   const latestNews: NewsSlide[] = newsPosts
     .slice(0, NEWS_CAROUSEL_LIMIT)
-    .map(({ id, title, excerpt, image, publishedAt }) => ({ id, title, excerpt, image, publishedAt }));
+    .map(({ id, title, excerpt, image, publishedAt }) => ({ id, title, excerpt, image, publishedAt, dateLabel: formatPostDate(publishedAt) }));
   return { latestNews, reviews };
 }
 

@@ -3,6 +3,6 @@ import { Article, PostNotFound } from '../../src/components/Article/Article.tsx'
 import type { Data } from './+data.ts';
 
 export default function Page() {
-  const { post } = usePageContext().data as Data;
-  return post ? <Article post={post} variant="news-post" /> : <PostNotFound />;
+  const { post, dateLabel } = usePageContext().data as Data;
+  return post ? <Article post={post} dateLabel={dateLabel} variant="news-post" /> : <PostNotFound />;
 }

@@ -4,6 +4,6 @@ import type { Data } from './+data.ts';
 
 export default function Page() {
   const { data } = usePageContext();
-  const { post, preview } = data as Data;
-  return <Article post={post} variant="post" preview={preview} />;
+  const { post, dateLabel, preview } = data as Data;
+  return <Article post={post} dateLabel={dateLabel} variant="post" preview={preview} />;
 }

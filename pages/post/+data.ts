@@ -1,8 +1,10 @@
 import type { PageContextServer } from 'vike/types';
 import { articleData } from '../../src/server/post-pages.ts';
+import { formatPostDate } from '../../src/shared/format-date.ts';
 
 export async function data(pageContext: PageContextServer) {
-  return articleData(pageContext);
+  const article = await articleData(pageContext);
+  return { ...article, dateLabel: formatPostDate(article.post.publishedAt) };
 }
 
 export type Data = Awaited<ReturnType<typeof data>>;

@@ -94,10 +94,11 @@ describe('post pages data', () => {
     expect(requestedPostId(contextFor(database))).toBeNull();
   });
 
-  it('serves nine advice cards per page, newest first, with only the card fields', async () => {
+  it('serves nine advice cards per page, newest first, with only the card fields and the date written out in Cumming\'s time zone', async () => {
     const first = await postListData(contextFor(database), 'advicePosts');
     expect(first).toMatchObject({ page: 1, pageCount: 2, total: 11, first: 1, last: 9 });
-    expect(first.items[0]).toEqual({ id: expect.any(Number), title: 'Advice 10', excerpt: '', image: null, video: null, publishedAt: '2026-01-11T00:00:00.000Z' });
+    // Midnight UTC on 11 January is still the evening of the 10th in Georgia.
+    expect(first.items[0]).toEqual({ id: expect.any(Number), title: 'Advice 10', excerpt: '', image: null, video: null, publishedAt: '2026-01-11T00:00:00.000Z', dateLabel: 'January 10, 2026' });
     const second = await postListData(contextFor(database, { search: { page: '2' } }), 'advicePosts');
     expect(second).toMatchObject({ page: 2, first: 10, last: 11 });
     expect(second.items.map((item) => item.title)).toEqual(['Advice 1', 'Advice 0']);

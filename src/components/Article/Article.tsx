@@ -1,7 +1,6 @@
 import { useEffect, useState } from 'react';
 import { usePageContext } from '../../../renderer/usePageContext.tsx';
 import type { PublicPost } from '../../server/services/posts.ts';
-import { formatPostDate, formatPostDateTime } from '../../shared/format-date.ts';
 import { POST_BACK_SOURCE_KEY, PostMedia, type PostBackSource } from '../PostMedia/PostMedia.tsx';
 import * as styles from './Article.css.ts';
 
@@ -55,9 +54,12 @@ async function sharePost(post: PublicPost) {
   }
 }
 
-export function Article({ post, variant, preview = false }: { post: PublicPost; variant: 'post' | 'news-post'; preview?: boolean }) {
+/**
+ * `dateLabel` comes written out by the server (formatPostDate, or formatPostDateTime for the
+ * news-post variant, which also shows the time): see PostCardData for why.
+ */
+export function Article({ post, dateLabel, variant, preview = false }: { post: PublicPost; dateLabel: string; variant: 'post' | 'news-post'; preview?: boolean }) {
   const { settings } = usePageContext();
-  const date = variant === 'news-post' ? formatPostDateTime(post.publishedAt) : formatPostDate(post.publishedAt);
 
   return (
     <article className={styles.article}>
@@ -68,7 +70,7 @@ export function Article({ post, variant, preview = false }: { post: PublicPost; 
       )}
       <BackLink />
       <header className={styles.header}>
-        <p className={styles.date}>{post.publishedAt ? <time dateTime={post.publishedAt}>{date}</time> : date}</p>
+        <p className={styles.date}>{post.publishedAt ? <time dateTime={post.publishedAt}>{dateLabel}</time> : dateLabel}</p>
         <h1 className={styles.title}>{post.title}</h1>
         {post.excerpt && <p className={styles.excerpt}>{post.excerpt}</p>}
         <div className={styles.meta}>

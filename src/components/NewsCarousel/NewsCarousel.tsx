@@ -1,7 +1,6 @@
 import { useCallback, useId, useState, type FocusEvent } from 'react';
 import { useAutoAdvance } from '../../client/use-auto-advance.ts';
 import { usePrefersReducedMotion } from '../../client/use-media-query.ts';
-import { formatPostDate } from '../../shared/format-date.ts';
 import * as styles from './NewsCarousel.css.ts';
 
 /** SPEC section 9: the news carousel advances every 20000 ms and shows at most 5 posts. */
@@ -14,6 +13,8 @@ export interface NewsSlide {
   excerpt: string;
   image: string | null;
   publishedAt: string | null;
+  /** Written out by the server (see PostCardData): 'Recently published' when there is no date. */
+  dateLabel: string;
 }
 
 /** A CSS url() that a stored path or data URI cannot break out of. */
@@ -83,10 +84,10 @@ export function NewsCarousel({ posts }: { posts: readonly NewsSlide[] }) {
                   <div className={styles.slideBody}>
                     {post.publishedAt ? (
                       <time className={styles.date} dateTime={post.publishedAt}>
-                        {formatPostDate(post.publishedAt)}
+                        {post.dateLabel}
                       </time>
                     ) : (
-                      <span className={styles.date}>{formatPostDate(null)}</span>
+                      <span className={styles.date}>{post.dateLabel}</span>
                     )}
                     <h3 className={styles.title}>
                       <a className={styles.titleLink} href={`/news-post?id=${post.id}`}>

@@ -1,4 +1,3 @@
-import { formatPostDate } from '../../shared/format-date.ts';
 import type { PostCardData } from '../../shared/post-card.ts';
 import { POST_BACK_SOURCE_KEY, PostMedia, type PostBackSource } from '../PostMedia/PostMedia.tsx';
 import * as styles from './PostCard.css.ts';
@@ -12,7 +11,7 @@ export function PostCard({ post, companyName, backSource, priority = false }: { 
         </div>
       )}
       <div className={styles.body}>
-        <p className={styles.date}>{post.publishedAt ? <time dateTime={post.publishedAt}>{formatPostDate(post.publishedAt)}</time> : formatPostDate(null)}</p>
+        <p className={styles.date}>{post.publishedAt ? <time dateTime={post.publishedAt}>{post.dateLabel}</time> : post.dateLabel}</p>
         <h3 className={styles.title}>{post.title}</h3>
         {post.excerpt && <p className={styles.excerpt}>{post.excerpt}</p>}
         <p className={styles.byline}>By {companyName}</p>
