@@ -3,13 +3,13 @@ import type { PageContext } from 'vike/types';
 import { SiteLayout } from '../src/components/SiteLayout/SiteLayout.tsx';
 import { Toaster } from '../src/components/Toast/Toaster.tsx';
 import '../src/styles/global.css.ts';
+import { shellHydratedNow } from '../src/client/hydration-progress.ts';
 import { PageContextProvider } from './usePageContext.tsx';
 
-// Set once React has attached its handlers, so browser tests wait for a fact rather than a delay.
+// Marks the page hydrated once React has attached its handlers everywhere (see hydration-progress.ts),
+// so browser tests wait for a fact rather than a delay.
 function HydrationMarker() {
-  useEffect(() => {
-    document.documentElement.dataset.hydrated = 'true';
-  }, []);
+  useEffect(shellHydratedNow, []);
   return null;
 }
 

@@ -1,9 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { check, index, pgTable, serial, text, timestamp, varchar } from 'drizzle-orm/pg-core';
 
+import { leadStatuses, type LeadStatus } from '../../src/shared/lead-statuses.ts';
+
 /** Where the owner is with a lead: new until answered, contacted, then closed. */
-export const leadStatuses = ['new', 'contacted', 'closed'] as const;
-export type LeadStatus = (typeof leadStatuses)[number];
+export { leadStatuses, type LeadStatus };
 
 export const contactSubmissions = pgTable(
   'contact_submissions',

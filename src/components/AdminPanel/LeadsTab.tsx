@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useDeferredValue, useId, useState } from 'react';
-import { leadStatuses, type LeadStatus } from '../../../db/schema/contact-submissions.ts';
+import { leadStatuses, type LeadStatus } from '../../shared/lead-statuses.ts';
 import { serverMessageOf, useTRPC } from '../../client/trpc.tsx';
 import { formatPostDateTime } from '../../shared/format-date.ts';
 import { telHref } from '../../shared/site-content.ts';

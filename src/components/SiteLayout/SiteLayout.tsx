@@ -2,6 +2,7 @@ import { useEffect, useId, useState, type ReactNode } from 'react';
 import { usePageContext } from '../../../renderer/usePageContext.tsx';
 import { navigationLinks, serviceCategories, telHref } from '../../shared/site-content.ts';
 import { weekdays } from '../../shared/weekdays.ts';
+import { HydrationBoundary } from '../HydrationBoundary/HydrationBoundary.tsx';
 import * as styles from './SiteLayout.css.ts';
 
 /** SPEC section 9: the scroll-to-top button appears after this much scrolling. */
@@ -101,10 +102,11 @@ export function SiteLayout({ children }: { children: ReactNode }) {
       </header>
 
       <main id="main" className={styles.main} tabIndex={-1}>
-        {children}
+        <HydrationBoundary>{children}</HydrationBoundary>
       </main>
 
       <footer className={styles.footer}>
+        <HydrationBoundary>
         <div className={styles.footerGrid}>
           <section aria-labelledby="footer-links">
             <h2 id="footer-links" className={styles.footerHeading}>
@@ -177,6 +179,7 @@ export function SiteLayout({ children }: { children: ReactNode }) {
             </section>
           )}
         </div>
+        </HydrationBoundary>
         <p className={styles.footerBottom}>
           © {new Date().getFullYear()} {settings.companyName}. Licensed and insured plumbers serving Cumming and Forsyth County, Georgia.
         </p>
