@@ -200,6 +200,8 @@ describe('home page', () => {
     await expect.poll(() => visibleReviewCards(page)).toBe(3);
 
     await expect(carousel.getByRole('img', { name: 'Rated 4 out of 5' }).first().isVisible()).resolves.toBe(true);
+    // Stars equal to the rating: four, not five with one greyed.
+    await expect(carousel.getByRole('img', { name: 'Rated 4 out of 5' }).first().textContent()).resolves.toBe('★★★★');
     await expect(carousel.getByRole('link', { name: 'Leave Your Review' }).getAttribute('href')).resolves.toBe('/testimonials#review-form');
     const dots = carousel.getByRole('button', { name: /^Show review \d$/ });
     await expect(dots.count()).resolves.toBe(5);
