@@ -205,11 +205,18 @@ describe('home page', () => {
     await expect(carousel.getByRole('link', { name: 'Leave Your Review' }).getAttribute('href')).resolves.toBe('/testimonials#review-form');
     const dots = carousel.getByRole('button', { name: /^Show review \d$/ });
     await expect(dots.count()).resolves.toBe(5);
-    const dotSize = await dots.first().evaluate((dot) => {
-      const style = getComputedStyle(dot, '::before');
-      return [style.width, style.height];
-    });
-    expect(dotSize).toEqual(['8px', '8px']);
+    // The drawn dot is 8 px; the button around it that takes the click stays a 24 px target.
+    const expectEveryDotDrawnAt8px = async () => {
+      const sizes = await dots.evaluateAll((buttons) =>
+        buttons.map((button) => {
+          const drawn = button.firstElementChild!.getBoundingClientRect();
+          const target = button.getBoundingClientRect();
+          return { drawn: [drawn.width, drawn.height], target: [target.width, target.height] };
+        }),
+      );
+      expect(sizes).toEqual(Array.from({ length: 5 }, () => ({ drawn: [8, 8], target: [24, 24] })));
+    };
+    await expectEveryDotDrawnAt8px();
 
     // Rotation: the mouse rests outside the carousel and nothing in it has focus.
     await page.mouse.move(5, 5);
@@ -237,6 +244,8 @@ describe('home page', () => {
     await dots.nth(2).click();
     await reviewCounter(page).filter({ hasText: 'Review 3 of 5' }).waitFor();
     await expect(dots.nth(2).getAttribute('aria-current')).resolves.toBe('true');
+    // SPEC section 9: 8 px dots, the current one too (it is marked by colour and a ring, not by size).
+    await expectEveryDotDrawnAt8px();
 
     // Focus inside the carousel pauses it too; the pause button stops it for good.
     await page.mouse.move(5, 5);
