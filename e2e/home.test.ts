@@ -173,6 +173,26 @@ describe('home page', () => {
     await context.close();
   });
 
+  it('sends a visitor from a news slide to the news post with the back link to News, whatever list came before', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const { page, errors } = await openPage(context);
+    await page.goto(`${server.url}/`);
+    await waitForHydration(page);
+    // Earlier in the session the visitor read an article from the Advice Center.
+    await page.evaluate(() => sessionStorage.setItem('postBackSource', 'advice-center'));
+    const link = page.getByTestId('news-carousel').getByTestId('news-slide').first().getByRole('link');
+    const href = (await link.getAttribute('href'))!;
+    expect(href).toMatch(/^\/news-post\?id=\d+$/);
+    await link.click();
+    await page.waitForURL(`${server.url}${href}`);
+    await waitForHydration(page);
+    await expect(page.getByRole('link', { name: 'Back to News' }).getAttribute('href')).resolves.toBe('/news');
+    await expect(page.getByRole('link', { name: 'Back to Advice Center' }).count()).resolves.toBe(0);
+    await expect(page.evaluate(() => sessionStorage.getItem('postBackSource'))).resolves.toBe('news');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('pages through reviews: cards by width, counter, wrapping arrows, dots, 4-second rotation paused on hover', async () => {
     for (const [name, text] of [
       ['Alice', 'Fixed our leak fast.'],
