@@ -173,6 +173,26 @@ describe('home page', () => {
     await context.close();
   });
 
+  it('sends a visitor from a news slide to the news post with the back link to News, whatever list came before', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const { page, errors } = await openPage(context);
+    await page.goto(`${server.url}/`);
+    await waitForHydration(page);
+    // Earlier in the session the visitor read an article from the Advice Center.
+    await page.evaluate(() => sessionStorage.setItem('postBackSource', 'advice-center'));
+    const link = page.getByTestId('news-carousel').getByTestId('news-slide').first().getByRole('link');
+    const href = (await link.getAttribute('href'))!;
+    expect(href).toMatch(/^\/news-post\?id=\d+$/);
+    await link.click();
+    await page.waitForURL(`${server.url}${href}`);
+    await waitForHydration(page);
+    await expect(page.getByRole('link', { name: 'Back to News' }).getAttribute('href')).resolves.toBe('/news');
+    await expect(page.getByRole('link', { name: 'Back to Advice Center' }).count()).resolves.toBe(0);
+    await expect(page.evaluate(() => sessionStorage.getItem('postBackSource'))).resolves.toBe('news');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('pages through reviews: cards by width, counter, wrapping arrows, dots, 4-second rotation paused on hover', async () => {
     for (const [name, text] of [
       ['Alice', 'Fixed our leak fast.'],
@@ -200,14 +220,23 @@ describe('home page', () => {
     await expect.poll(() => visibleReviewCards(page)).toBe(3);
 
     await expect(carousel.getByRole('img', { name: 'Rated 4 out of 5' }).first().isVisible()).resolves.toBe(true);
+    // Stars equal to the rating: four, not five with one greyed.
+    await expect(carousel.getByRole('img', { name: 'Rated 4 out of 5' }).first().textContent()).resolves.toBe('★★★★');
     await expect(carousel.getByRole('link', { name: 'Leave Your Review' }).getAttribute('href')).resolves.toBe('/testimonials#review-form');
     const dots = carousel.getByRole('button', { name: /^Show review \d$/ });
     await expect(dots.count()).resolves.toBe(5);
-    const dotSize = await dots.first().evaluate((dot) => {
-      const style = getComputedStyle(dot, '::before');
-      return [style.width, style.height];
-    });
-    expect(dotSize).toEqual(['8px', '8px']);
+    // The drawn dot is 8 px; the button around it that takes the click stays a 24 px target.
+    const expectEveryDotDrawnAt8px = async () => {
+      const sizes = await dots.evaluateAll((buttons) =>
+        buttons.map((button) => {
+          const drawn = button.firstElementChild!.getBoundingClientRect();
+          const target = button.getBoundingClientRect();
+          return { drawn: [drawn.width, drawn.height], target: [target.width, target.height] };
+        }),
+      );
+      expect(sizes).toEqual(Array.from({ length: 5 }, () => ({ drawn: [8, 8], target: [24, 24] })));
+    };
+    await expectEveryDotDrawnAt8px();
 
     // Rotation: the mouse rests outside the carousel and nothing in it has focus.
     await page.mouse.move(5, 5);
@@ -235,6 +264,8 @@ describe('home page', () => {
     await dots.nth(2).click();
     await reviewCounter(page).filter({ hasText: 'Review 3 of 5' }).waitFor();
     await expect(dots.nth(2).getAttribute('aria-current')).resolves.toBe('true');
+    // SPEC section 9: 8 px dots, the current one too (it is marked by colour and a ring, not by size).
+    await expectEveryDotDrawnAt8px();
 
     // Focus inside the carousel pauses it too; the pause button stops it for good.
     await page.mouse.move(5, 5);

@@ -2,7 +2,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { expectNoSeriousAxeViolations, launchBrowser, openPage, waitForHydration } from './support/browser.ts';
 import { E2E_ADMIN, startServer, type RunningServer } from './support/server.ts';
-import { createPost, signInAsAdmin } from './support/site-api.ts';
+import { changeSettings as changeSettingsThroughApi, createPost, signInAsAdmin } from './support/site-api.ts';
 
 // Issue 5, "Settings that act": each switch changes what a visitor gets, on the server and in the browser.
 describe('settings that act on the public site', () => {
@@ -10,15 +10,7 @@ describe('settings that act on the public site', () => {
   let browser: Browser;
   let cookie: string;
 
-  async function changeSettings(change: Record<string, unknown>) {
-    const current = (await (await fetch(`${server.url}/api/admin/settings`, { headers: { cookie } })).json()) as { settings: Record<string, unknown> };
-    const response = await fetch(`${server.url}/api/admin/settings`, {
-      method: 'PUT',
-      headers: { 'content-type': 'application/json', cookie },
-      body: JSON.stringify({ ...current.settings, ...change }),
-    });
-    expect(response.status).toBe(200);
-  }
+  const changeSettings = (change: Record<string, unknown>) => changeSettingsThroughApi(server.url, cookie, change);
 
   beforeAll(async () => {
     server = await startServer();

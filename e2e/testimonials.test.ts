@@ -182,6 +182,21 @@ describe('testimonials page', () => {
     await context.close();
   });
 
+  it('draws as many stars as the rating, no more, and names the rating for screen readers', async () => {
+    await postReview(server.url, { name: 'Three', rating: 3, review: 'Fine work, arrived late.' });
+    await postReview(server.url, { name: 'Five', rating: 5, review: 'Could not have asked for more.' });
+    const context = await browser.newContext();
+    const { page, errors } = await openPage(context);
+    await page.goto(`${server.url}/testimonials`);
+    await waitForHydration(page);
+    const starsOf = (text: string) => page.getByTestId('review-list').getByRole('listitem').filter({ hasText: text }).getByRole('img');
+    await expect(starsOf('Fine work, arrived late.').getAttribute('aria-label')).resolves.toBe('Rated 3 out of 5');
+    await expect(starsOf('Fine work, arrived late.').textContent()).resolves.toBe('★★★');
+    await expect(starsOf('Could not have asked for more.').textContent()).resolves.toBe('★★★★★');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('shows a stored review that looks like markup as plain text', async () => {
     await postReview(server.url, { name: '<b>Mallory</b>', rating: 1, review: XSS_TEXT });
     const html = await (await fetch(`${server.url}/testimonials`)).text();

@@ -11,6 +11,17 @@ export async function signInAsAdmin(baseUrl: string): Promise<string> {
   return response.headers.get('set-cookie')!.split(';')[0]!;
 }
 
+/** Saves the site settings with `change` laid over the current ones, as the Settings tab does. */
+export async function changeSettings(baseUrl: string, cookie: string, change: Record<string, unknown>): Promise<void> {
+  const current = (await (await fetch(`${baseUrl}/api/admin/settings`, { headers: { cookie } })).json()) as { settings: Record<string, unknown> };
+  const response = await fetch(`${baseUrl}/api/admin/settings`, {
+    method: 'PUT',
+    headers: { 'content-type': 'application/json', cookie },
+    body: JSON.stringify({ ...current.settings, ...change }),
+  });
+  if (!response.ok) throw new Error(`saving settings failed: ${response.status} ${await response.text()}`);
+}
+
 interface AdminPostRow {
   id: number;
   type: 'news' | 'advice';

@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
 import { usePageContext } from '../../../renderer/usePageContext.tsx';
 import type { PublicPost } from '../../server/services/posts.ts';
-import { POST_BACK_SOURCE_KEY, PostMedia, type PostBackSource } from '../PostMedia/PostMedia.tsx';
+import { readPostBackSource, type PostBackSource } from '../../client/post-back-source.ts';
+import { PostMedia } from '../PostMedia/PostMedia.tsx';
 import * as styles from './Article.css.ts';
 
 const backLinks: Record<PostBackSource, { href: string; label: string }> = {
@@ -16,11 +17,7 @@ const backLinks: Record<PostBackSource, { href: string; label: string }> = {
 function useBackLink() {
   const [source, setSource] = useState<PostBackSource>('news');
   useEffect(() => {
-    try {
-      if (sessionStorage.getItem(POST_BACK_SOURCE_KEY) === 'advice-center') setSource('advice-center');
-    } catch {
-      // Storage disabled: keep the default.
-    }
+    setSource(readPostBackSource());
   }, []);
   return backLinks[source];
 }

@@ -1,4 +1,5 @@
 import { useCallback, useId, useState, type FocusEvent } from 'react';
+import { rememberPostBackSource } from '../../client/post-back-source.ts';
 import { useAutoAdvance } from '../../client/use-auto-advance.ts';
 import { usePrefersReducedMotion } from '../../client/use-media-query.ts';
 import * as styles from './NewsCarousel.css.ts';
@@ -90,7 +91,8 @@ export function NewsCarousel({ posts }: { posts: readonly NewsSlide[] }) {
                       <span className={styles.date}>{post.dateLabel}</span>
                     )}
                     <h3 className={styles.title}>
-                      <a className={styles.titleLink} href={`/news-post?id=${post.id}`}>
+                      {/* A news post, so its back link leads to News even if the session last came from the Advice Center. */}
+                      <a className={styles.titleLink} href={`/news-post?id=${post.id}`} onClick={() => rememberPostBackSource('news')}>
                         {post.title}
                       </a>
                     </h3>

@@ -1,5 +1,6 @@
 import type { PostCardData } from '../../shared/post-card.ts';
-import { POST_BACK_SOURCE_KEY, PostMedia, type PostBackSource } from '../PostMedia/PostMedia.tsx';
+import { rememberPostBackSource, type PostBackSource } from '../../client/post-back-source.ts';
+import { PostMedia } from '../PostMedia/PostMedia.tsx';
 import * as styles from './PostCard.css.ts';
 
 export function PostCard({ post, companyName, backSource, priority = false }: { post: PostCardData; companyName: string; backSource: PostBackSource; priority?: boolean }) {
@@ -18,13 +19,7 @@ export function PostCard({ post, companyName, backSource, priority = false }: { 
         <a
           className={styles.readMore}
           href={`/post/${post.id}`}
-          onClick={() => {
-            try {
-              sessionStorage.setItem(POST_BACK_SOURCE_KEY, backSource);
-            } catch {
-              // Storage can be disabled; the article then falls back to "Back to News".
-            }
-          }}
+          onClick={() => rememberPostBackSource(backSource)}
         >
           Read more<span className="visually-hidden"> about {post.title}</span>
         </a>

@@ -1,5 +1,5 @@
 import type { PostListData } from '../../server/post-pages.ts';
-import type { PostBackSource } from '../PostMedia/PostMedia.tsx';
+import type { PostBackSource } from '../../client/post-back-source.ts';
 import { Pagination } from '../Pagination/Pagination.tsx';
 import { PostCard } from '../PostCard/PostCard.tsx';
 import * as cardStyles from '../PostCard/PostCard.css.ts';

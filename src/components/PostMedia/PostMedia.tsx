@@ -1,10 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { webpTwinOf } from '../../shared/webp-twin.ts';
 
-/** sessionStorage key of the article page's back button (SPEC section 2, Article page). */
-export const POST_BACK_SOURCE_KEY = 'postBackSource';
-export type PostBackSource = 'news' | 'advice-center';
-
 /**
  * SPEC: a post image that fails to load hides itself. An image can fail before React hydrates and
  * attaches `onError`, so the effect also checks an image that has already finished without pixels.

@@ -52,6 +52,4 @@ export const name = style({ margin: 0, fontWeight: 700, fontSize: '1.05rem', col
 
 export const stars = style({ color: vars.color.orangeDark, letterSpacing: '2px', fontSize: '1.1rem', lineHeight: 1 });
 
-export const emptyStar = style({ color: vars.color.border });
-
 export const text = style({ margin: 0, color: vars.color.inkMuted, overflowWrap: 'anywhere', whiteSpace: 'pre-line' });

@@ -27,12 +27,12 @@ export function fullName(review: Pick<ReviewCardData, 'name' | 'secondName'>): s
   return [review.name, review.secondName].filter(Boolean).join(' ');
 }
 
+/** SPEC section 2: "stars equal to the rating", so no empty stars; the label gives the scale. */
 export function StarRating({ rating }: { rating: number }) {
-  const filled = Math.max(0, Math.min(MAX_RATING, Math.round(rating)));
+  const stars = Math.max(0, Math.min(MAX_RATING, Math.round(rating)));
   return (
-    <span role="img" aria-label={`Rated ${filled} out of ${MAX_RATING}`} className={styles.stars}>
-      {'★'.repeat(filled)}
-      <span className={styles.emptyStar}>{'★'.repeat(MAX_RATING - filled)}</span>
+    <span role="img" aria-label={`Rated ${stars} out of ${MAX_RATING}`} className={styles.stars}>
+      {'★'.repeat(stars)}
     </span>
   );
 }

@@ -42,7 +42,10 @@ export const arrow = style({
 
 export const dots = style({ listStyle: 'none', display: 'flex', flexWrap: 'wrap', justifyContent: 'center', margin: 0, padding: 0 });
 
-// The visible dot is 8 px (SPEC section 9); the button around it is 24 px so it is easy to hit.
+// SPEC section 9: the visible dot is 8 px, the current one included; the button around it is 24 px so
+// it is easy to hit. A real element rather than ::before, so its drawn size can be measured.
+const DOT_SIZE = '8px';
+
 export const dot = style({
   width: '24px',
   height: '24px',
@@ -52,15 +55,17 @@ export const dot = style({
   cursor: 'pointer',
   display: 'grid',
   placeItems: 'center',
-  '::before': {
-    content: '""',
-    width: '8px',
-    height: '8px',
-    borderRadius: vars.radius.full,
-    background: vars.color.inkMuted,
-  },
+});
+
+// The current dot differs by colour and by a ring drawn outside its box (an outline takes no space),
+// so it stays 8 px and does not rely on colour alone.
+export const dotMark = style({
+  width: DOT_SIZE,
+  height: DOT_SIZE,
+  borderRadius: vars.radius.full,
+  background: vars.color.inkMuted,
   selectors: {
-    '&[aria-current="true"]::before': { background: vars.color.orangeDark, transform: 'scale(1.4)' },
+    [`${dot}[aria-current="true"] &`]: { background: vars.color.orangeDark, outline: `2px solid ${vars.color.orangeDark}`, outlineOffset: '2px' },
   },
 });
 

@@ -87,7 +87,9 @@ export function ReviewsCarousel({ reviews }: { reviews: readonly ReviewCardData[
                   aria-label={`Show review ${position + 1}`}
                   aria-current={position === current ? 'true' : undefined}
                   onClick={() => setIndex(position)}
-                />
+                >
+                  <span className={styles.dotMark} aria-hidden="true" />
+                </button>
               </li>
             ))}
           </ul>

@@ -1,4 +1,4 @@
-import { useEffect, useId, useState, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { usePageContext } from '../../../renderer/usePageContext.tsx';
 import { navigationLinks, serviceCategories, telHref } from '../../shared/site-content.ts';
 import { weekdays } from '../../shared/weekdays.ts';
@@ -25,6 +25,7 @@ export function SiteLayout({ children }: { children: ReactNode }) {
   const [menuOpen, setMenuOpen] = useState(false);
   const [showScrollTop, setShowScrollTop] = useState(false);
   const menuId = useId();
+  const menuButton = useRef<HTMLButtonElement>(null);
   const phoneHref = telHref(settings.phoneNumber);
 
   useEffect(() => {
@@ -42,6 +43,13 @@ export function SiteLayout({ children }: { children: ReactNode }) {
       ['LinkedIn', settings.linkedin],
     ] as const
   ).filter(([, href]) => href);
+  // Escape closes the open small-screen menu (the disclosure pattern keyboard users expect). Focus in
+  // the menu would vanish with it, so it goes back to the toggle that opened it.
+  const closeMenuOnEscape = (event: KeyboardEvent) => {
+    if (event.key !== 'Escape' || !menuOpen) return;
+    setMenuOpen(false);
+    menuButton.current?.focus();
+  };
   // SPEC: the footer shows the first two days of business hours.
   const footerHours = weekdays.slice(0, 2);
 
@@ -50,7 +58,7 @@ export function SiteLayout({ children }: { children: ReactNode }) {
       <a className={styles.skipLink} href="#main">
         Skip to content
       </a>
-      <header className={styles.header}>
+      <header className={styles.header} onKeyDown={closeMenuOnEscape}>
         <div className={styles.headerInner}>
           <a className={styles.brand} href="/">
             <img src="/images/favicon.svg" alt="" width="32" height="32" />
@@ -71,6 +79,7 @@ export function SiteLayout({ children }: { children: ReactNode }) {
             <PhoneIcon /> Call {settings.phoneNumber}
           </a>
           <button
+            ref={menuButton}
             type="button"
             className={styles.menuButton}
             aria-expanded={menuOpen}

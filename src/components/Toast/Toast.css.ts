@@ -29,6 +29,9 @@ const base = style({
   boxShadow: vars.shadow.raised,
   border: `1px solid ${vars.color.border}`,
   touchAction: 'pan-y',
+  // A mouse swipe would otherwise select the text, and the next swipe would drag that selection
+  // (the browser cancels the pointer then) instead of moving the toast.
+  userSelect: 'none',
   transition: 'transform 150ms ease-out, opacity 150ms ease-out',
 });
 

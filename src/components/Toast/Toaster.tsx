@@ -10,17 +10,29 @@ import {
   type ToastItem,
 } from './toast-store.ts';
 
+/**
+ * Dismisses the toast after its 5000 ms (SPEC section 9), counting only the time it is not paused: a
+ * pause stops the clock and keeps what is left, so a visitor reading the toast under the pointer does
+ * not lose it, and it still closes once the pointer leaves.
+ */
+function useAutoDismiss(id: number, paused: boolean) {
+  const remainingMs = useRef(TOAST_DURATION_MS);
+  useEffect(() => {
+    if (paused) return;
+    const startedAt = Date.now();
+    const timer = setTimeout(() => dismissToast(id), remainingMs.current);
+    return () => {
+      clearTimeout(timer);
+      remainingMs.current -= Date.now() - startedAt;
+    };
+  }, [id, paused]);
+}
+
 function ToastCard({ item }: { item: ToastItem }) {
   const [offset, setOffset] = useState(0);
   const start = useRef<number | null>(null);
-  const paused = useRef(false);
-
-  useEffect(() => {
-    const timer = setTimeout(() => {
-      if (!paused.current) dismissToast(item.id);
-    }, TOAST_DURATION_MS);
-    return () => clearTimeout(timer);
-  }, [item.id]);
+  const [hovered, setHovered] = useState(false);
+  useAutoDismiss(item.id, hovered);
 
   const onPointerDown = (event: PointerEvent) => {
     start.current = event.clientX;
@@ -44,8 +56,8 @@ function ToastCard({ item }: { item: ToastItem }) {
       onPointerMove={onPointerMove}
       onPointerUp={onPointerUp}
       onPointerCancel={onPointerUp}
-      onMouseEnter={() => (paused.current = true)}
-      onMouseLeave={() => (paused.current = false)}
+      onPointerEnter={() => setHovered(true)}
+      onPointerLeave={() => setHovered(false)}
     >
       {/* The role sits inside the <li>: on the <li> itself it would cost the list its items. */}
       <div role={item.variant === 'destructive' ? 'alert' : 'status'}>
