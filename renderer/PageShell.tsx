@@ -1,7 +1,6 @@
 import { StrictMode, useEffect, type ReactNode } from 'react';
 import type { PageContext } from 'vike/types';
 import { SiteLayout } from '../src/components/SiteLayout/SiteLayout.tsx';
-import { Toaster } from '../src/components/Toast/Toaster.tsx';
 import '../src/styles/global.css.ts';
 import { shellHydratedNow } from '../src/client/hydration-progress.ts';
 import { PageContextProvider } from './usePageContext.tsx';
@@ -19,7 +18,6 @@ export function PageShell({ pageContext, children }: { pageContext: PageContext;
     <StrictMode>
       <PageContextProvider pageContext={pageContext}>
         {isAdmin ? children : <SiteLayout>{children}</SiteLayout>}
-        <Toaster />
         <HydrationMarker />
       </PageContextProvider>
     </StrictMode>

@@ -1,5 +1,6 @@
 import { usePageContext } from '../../renderer/usePageContext.tsx';
 import { communityTowns, telHref } from '../../src/shared/site-content.ts';
+import { Toaster } from '../../src/components/Toast/Toaster.tsx';
 import { ContactForm } from './ContactForm.tsx';
 import * as styles from './contact.css.ts';
 
@@ -116,6 +117,8 @@ export default function Page() {
           </div>
         </div>
       </section>
+      {/* Only pages that send something carry the toast code (SPEC section 9 toasts). */}
+      <Toaster />
     </>
   );
 }

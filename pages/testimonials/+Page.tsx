@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { usePageContext } from '../../renderer/usePageContext.tsx';
 import { PageHero } from '../../src/components/PageHero/PageHero.tsx';
 import { ReviewCard } from '../../src/components/ReviewCard/ReviewCard.tsx';
+import { Toaster } from '../../src/components/Toast/Toaster.tsx';
 import type { TestimonialsData } from './+data.ts';
 import type { ListedReview } from '../../src/shared/review-for-list.ts';
 import { REVIEWS_CLOSED_MESSAGE } from '../../src/shared/schemas/review.ts';
@@ -51,6 +52,8 @@ export default function Page() {
           )}
         </div>
       </section>
+      {/* Only pages that send something carry the toast code (SPEC section 9 toasts). */}
+      <Toaster />
     </>
   );
 }

@@ -6,7 +6,7 @@ import fastifyPlugin from 'fastify-plugin';
 import { TRPCError } from '@trpc/server';
 import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
-import { ZodError } from 'zod';
+import { core } from 'zod';
 import type { DatabaseHandle } from '../../db/client.ts';
 import type { AppConfig } from './env.ts';
 import { DomainError, InvalidInputError } from './errors.ts';
@@ -198,7 +198,7 @@ function handleError(this: FastifyInstance, error: FastifyError | Error, request
 function describeError(error: FastifyError | Error): { status: number; message: string; fieldErrors?: Record<string, string[]> } {
   if (error instanceof TRPCError) {
     const cause = error.cause;
-    if (cause instanceof ZodError) {
+    if (cause instanceof core.$ZodError) {
       const invalid = InvalidInputError.fromZod(cause);
       return { status: 400, message: invalid.message, fieldErrors: invalid.fieldErrors };
     }

@@ -1,5 +1,5 @@
 // The few errors services throw; http-errors.ts maps them to HTTP statuses and tRPC codes in one place.
-import type { ZodError } from 'zod';
+import type { core } from 'zod';
 
 export class DomainError extends Error {
   constructor(message: string) {
@@ -24,8 +24,11 @@ export class InvalidInputError extends DomainError {
     super(message);
   }
 
-  /** The first issue becomes the message, so a form can show it as is; all issues stay by field. */
-  static fromZod(error: ZodError): InvalidInputError {
+  /**
+   * The first issue becomes the message, so a form can show it as is; all issues stay by field.
+   * Takes the errors of `zod` and `zod/mini` alike: both are a core $ZodError.
+   */
+  static fromZod(error: core.$ZodError): InvalidInputError {
     const fieldErrors: Record<string, string[]> = {};
     for (const issue of error.issues) {
       const field = issue.path.join('.') || '_';

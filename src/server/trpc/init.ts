@@ -1,6 +1,6 @@
 // https://trpc.io/docs/server/routers : initTRPC once; procedures and helpers exported from here.
 import { initTRPC, TRPCError } from '@trpc/server';
-import { ZodError } from 'zod';
+import { core } from 'zod';
 import type { RequestContext } from '../request-context.ts';
 import { DomainError, InvalidInputError } from '../errors.ts';
 import { trpcCodeFor } from '../http-errors.ts';
@@ -9,12 +9,12 @@ const t = initTRPC.context<RequestContext>().create({
   errorFormatter({ shape, error }) {
     const cause = error.cause;
     const fieldErrors =
-      cause instanceof ZodError
+      cause instanceof core.$ZodError
         ? InvalidInputError.fromZod(cause).fieldErrors
         : cause instanceof InvalidInputError
           ? cause.fieldErrors
           : undefined;
-    const message = cause instanceof ZodError ? (cause.issues[0]?.message ?? shape.message) : shape.message;
+    const message = cause instanceof core.$ZodError ? (cause.issues[0]?.message ?? shape.message) : shape.message;
     // A 500's own text may name internals; the client gets a plain sentence.
     const safeMessage = shape.data.httpStatus >= 500 ? 'Something went wrong on our side. Please try again.' : message;
     return { ...shape, message: safeMessage, data: { ...shape.data, stack: undefined, fieldErrors } };

@@ -1,5 +1,6 @@
-import { z } from 'zod';
-import { requiredText } from './contact.ts';
+// zod/mini, as every schema a public form loads (docs/decisions/024-zod-mini-for-public-forms.md).
+import { z } from 'zod/mini';
+import { optionalText, requiredText } from './contact.ts';
 import { antiSpamFields } from './spam.ts';
 
 export const MIN_RATING = 1;
@@ -11,21 +12,20 @@ export const REVIEWS_CLOSED_MESSAGE = 'Reviews are closed at the moment. Thank y
 /** Said when new reviews wait for the owner's approval. */
 export const REVIEW_HELD_MESSAGE = 'Thank you! Your review will appear after approval.';
 
+const RATING_MESSAGE = 'Rating must be a number from 1 to 5';
+
 // SPEC section 5: name required, secondName trimmed with "" becoming null, rating 1..5 defaulting to 5.
 export const reviewInputSchema = z.object({
   name: requiredText(255, 'Name is required', 'Name'),
-  secondName: z
-    .string({ error: 'Second name must be text' })
-    .trim()
-    .max(255, 'Second name must be at most 255 characters')
-    .nullish()
-    .transform((value) => (value ? value : null)),
-  rating: z
-    .number({ error: 'Rating must be a number from 1 to 5' })
-    .int('Rating must be a whole number from 1 to 5')
-    .min(MIN_RATING, 'Rating must be a number from 1 to 5')
-    .max(MAX_RATING, 'Rating must be a number from 1 to 5')
-    .default(DEFAULT_RATING),
+  secondName: optionalText(255, 'Second name'),
+  rating: z._default(
+    z.number({ error: RATING_MESSAGE }).check(
+      z.refine(Number.isInteger, 'Rating must be a whole number from 1 to 5'),
+      z.minimum(MIN_RATING, RATING_MESSAGE),
+      z.maximum(MAX_RATING, RATING_MESSAGE),
+    ),
+    DEFAULT_RATING,
+  ),
   review: requiredText(5_000, 'Review text is required', 'Review text'),
   ...antiSpamFields,
 });

@@ -1,4 +1,6 @@
-import { z } from 'zod';
+// zod/mini: the same checks as zod with a bundle that tree-shakes, for schemas public forms load
+// (docs/decisions/024-zod-mini-for-public-forms.md).
+import { z } from 'zod/mini';
 
 /**
  * Fields every public form adds against bots: a honeypot input people never see (bots fill every
@@ -9,8 +11,8 @@ import { z } from 'zod';
  * not as a timestamp: a visitor whose clock runs fast or slow would otherwise look like a bot.
  */
 export const antiSpamFields = {
-  website: z.string().max(500).optional(),
-  formFillMs: z.number().int().nonnegative().optional(),
+  website: z.optional(z.string().check(z.maxLength(500))),
+  formFillMs: z.optional(z.number().check(z.refine(Number.isInteger, 'formFillMs must be a whole number'), z.minimum(0))),
 };
 
 /** A person needs longer than this to fill in a form; a script posting at once does not. */
