@@ -126,7 +126,8 @@ export function buildHeadTags(seo: SeoInput, settings: SiteSettings, publicUrl: 
     },
     ...(seo.structuredData ?? []),
   ];
-  if (seo.path !== '/') {
+  // SPEC "Page metadata": the breadcrumb follows the canonical address, which an owner's override may move.
+  if (new URL(canonical).pathname !== '/') {
     structuredData.push({
       '@context': 'https://schema.org',
       '@type': 'BreadcrumbList',
