@@ -28,15 +28,11 @@ export function requestedPostId(pageContext: PageContextServer): number | null {
   return parsed.success ? parsed.data : null;
 }
 
-/**
- * A published post by id, or null when there is no such post (or it is a draft). Its HTML was
- * sanitized when saved; it is sanitized again here so a row written by any other path is safe too.
- */
+/** A published post by id (its HTML sanitized by getPublishedPost), or null when there is no such post or it is a draft. */
 export async function findPublishedPost(pageContext: PageContextServer, id: number | null): Promise<PublicPost | null> {
   if (id === null) return null;
   try {
-    const post = await getPublishedPost(pageContext.db, id);
-    return { ...post, content: sanitizePostHtml(post.content) };
+    return await getPublishedPost(pageContext.db, id);
   } catch (error) {
     if (error instanceof NotFoundError) return null;
     throw error;
