@@ -1,8 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { posts } from '../../../db/schema/index.ts';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { contactSubmissions, posts } from '../../../db/schema/index.ts';
 import { buildTestApp, type TestApp } from '../testing/test-app.ts';
-import { testDatabaseKind } from '../testing/test-database.ts';
+import { breakTables, testDatabaseKind } from '../testing/test-database.ts';
 
+const validContact = { firstName: 'Ann', lastName: 'Lee', email: 'ann@example.com', phone: '470-555-0100', service: 'Water Heater Services', message: 'My heater leaks.' };
 const UNSAFE_HTML = '<p>Hello</p><script>window.__xss=1</script><img src="/uploads/a.jpg" onerror="window.__xss=2"><a href="javascript:alert(1)">x</a>';
 
 describe(`public REST calls of SPEC section 7 (${testDatabaseKind})`, () => {
@@ -34,6 +35,30 @@ describe(`public REST calls of SPEC section 7 (${testDatabaseKind})`, () => {
 
       const trpc = await trpcQuery('posts.byId', { id: row!.id });
       expect(trpc.json().result.data.content).toBe(post.content);
+    });
+  });
+
+  describe('POST /api/contact', () => {
+    it("answers a failure on our side with 500 'Failed to send message' (SPEC section 8) and logs it; client errors keep their own message", async () => {
+      const logged = vi.spyOn(t.app.log, 'error');
+      const restore = await breakTables(t.database.db, ['contact_submissions']);
+      try {
+        const failed = await t.app.inject({ method: 'POST', url: '/api/contact', payload: validContact });
+        expect(failed.statusCode).toBe(500);
+        expect(failed.json()).toEqual({ success: false, message: 'Failed to send message' });
+        expect(logged).toHaveBeenCalledWith(expect.objectContaining({ err: expect.anything() }), 'request failed');
+
+        const invalid = await t.app.inject({ method: 'POST', url: '/api/contact', payload: { ...validContact, firstName: '' } });
+        expect(invalid.statusCode).toBe(400);
+        expect(invalid.json()).toMatchObject({ success: false, message: 'First name is required' });
+      } finally {
+        await restore();
+        logged.mockRestore();
+      }
+
+      const sent = await t.app.inject({ method: 'POST', url: '/api/contact', payload: validContact });
+      expect(sent.statusCode).toBe(201);
+      expect(await t.database.db.select().from(contactSubmissions)).toHaveLength(1);
     });
   });
 });

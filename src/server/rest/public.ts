@@ -26,7 +26,7 @@ export async function publicRestRoutes(app: FastifyInstance) {
     return reply.status(201).send({ success: true, review, pending, message: pending ? REVIEW_HELD_MESSAGE : 'Review submitted successfully' });
   });
 
-  app.post('/api/contact', { config: writeLimit }, async (request, reply) => {
+  app.post('/api/contact', { config: { ...writeLimit, serverFailure: { message: 'Failed to send message' } } }, async (request, reply) => {
     await callerFor(request, reply).contact.send(request.body as never);
     return reply.status(201).send({ success: true, message: 'Message sent successfully' });
   });
