@@ -61,4 +61,18 @@ describe(`public REST calls of SPEC section 7 (${testDatabaseKind})`, () => {
       expect(await t.database.db.select().from(contactSubmissions)).toHaveLength(1);
     });
   });
+
+  describe('GET /api/settings', () => {
+    it('answers a failed read with 500 and success false, an error and a message (SPEC section 7 reads success, settings, error)', async () => {
+      const restore = await breakTables(t.database.db, ['settings']);
+      try {
+        const failed = await get('/api/settings');
+        expect(failed.statusCode).toBe(500);
+        expect(failed.json()).toEqual({ success: false, error: 'Failed to load settings', message: 'Failed to load settings' });
+      } finally {
+        await restore();
+      }
+      expect((await get('/api/settings')).json()).toMatchObject({ success: true, settings: { companyName: expect.any(String) } });
+    });
+  });
 });
