@@ -2,7 +2,7 @@
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { renderPage } from 'vike/server';
-import { getSettingsOrDefaults } from './services/settings.ts';
+import { getSettingsOrDefaults, publicSettingsOf } from './services/settings.ts';
 import { findSeoOverride } from './services/seo-overrides.ts';
 import type { SeoOverride } from '../shared/schemas/seo-override.ts';
 import { maintenancePage, MAINTENANCE_RETRY_AFTER_SECONDS } from './maintenance-page.ts';
@@ -65,7 +65,8 @@ export async function ssrPlugin(app: FastifyInstance, options: SsrOptions) {
       headersOriginal: request.headers,
       db: app.db,
       publicUrl: app.config.publicUrl,
-      settings,
+      // passToClient puts these in every page's HTML: the public view only.
+      settings: publicSettingsOf(settings),
       seoOverride,
       user: request.auth ? { username: request.auth.user.username, role: request.auth.user.role } : null,
     });

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { contactSubmissions, posts } from '../../../db/schema/index.ts';
 import { buildTestApp, type TestApp } from '../testing/test-app.ts';
 import { breakTables, testDatabaseKind } from '../testing/test-database.ts';
+import { getSettings, saveSettings } from '../services/settings.ts';
 
 const validContact = { firstName: 'Ann', lastName: 'Lee', email: 'ann@example.com', phone: '470-555-0100', service: 'Water Heater Services', message: 'My heater leaks.' };
 const UNSAFE_HTML = '<p>Hello</p><script>window.__xss=1</script><img src="/uploads/a.jpg" onerror="window.__xss=2"><a href="javascript:alert(1)">x</a>';
@@ -63,6 +64,22 @@ describe(`public REST calls of SPEC section 7 (${testDatabaseKind})`, () => {
   });
 
   describe('GET /api/settings', () => {
+    it("shows visitors the public settings only: never the owner's adminEmail, which the admin call still gives", async () => {
+      await saveSettings(t.database.db, { ...(await getSettings(t.database.db)), adminEmail: 'owner.private@example.com', emailNotifications: false });
+
+      const rest = await get('/api/settings');
+      expect(rest.statusCode).toBe(200);
+      expect(rest.body).not.toContain('owner.private@example.com');
+      expect(rest.json().settings).not.toHaveProperty('adminEmail');
+      expect(rest.json().settings).not.toHaveProperty('emailNotifications');
+      expect(rest.json().settings).not.toHaveProperty('maintenanceMode');
+      const trpc = await trpcQuery('settings.get');
+      expect(trpc.body).not.toContain('owner.private@example.com');
+
+      const admin = await t.app.inject({ method: 'GET', url: '/api/admin/settings', headers: { cookie: await t.signInAs('admin') } });
+      expect(admin.json()).toMatchObject({ success: true, settings: { adminEmail: 'owner.private@example.com', emailNotifications: false } });
+    });
+
     it('answers a failed read with 500 and success false, an error and a message (SPEC section 7 reads success, settings, error)', async () => {
       const restore = await breakTables(t.database.db, ['settings']);
       try {

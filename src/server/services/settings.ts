@@ -1,7 +1,7 @@
 import { inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client.ts';
 import { settings, type SettingType } from '../../../db/schema/index.ts';
-import { siteSettingsSchema, type SiteSettings } from '../../shared/schemas/settings.ts';
+import { publicSettingsSchema, siteSettingsSchema, type PublicSiteSettings, type SiteSettings } from '../../shared/schemas/settings.ts';
 import { defaultSettings } from '../../shared/site-defaults.ts';
 
 type SettingKey = keyof SiteSettings;
@@ -45,6 +45,17 @@ export async function getSettings(db: Database): Promise<SiteSettings> {
     repaired[key] = defaultSettings[key];
   }
   return siteSettingsSchema.parse(repaired);
+}
+
+const publicSettingKeys = Object.keys(publicSettingsSchema.shape) as Array<keyof PublicSiteSettings>;
+
+/** The settings a visitor may see (publicSettingsSchema): no adminEmail, no server-only switches. */
+export function publicSettingsOf(settings: SiteSettings): PublicSiteSettings {
+  return Object.fromEntries(publicSettingKeys.map((key) => [key, settings[key]])) as PublicSiteSettings;
+}
+
+export async function getPublicSettings(db: Database): Promise<PublicSiteSettings> {
+  return publicSettingsOf(await getSettings(db));
 }
 
 /** Saves the whole settings object (SPEC: PUT /api/admin/settings sends all of it). */
