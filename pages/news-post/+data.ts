@@ -1,10 +1,11 @@
 import type { PageContextServer } from 'vike/types';
 import { redirect } from 'vike/abort';
 import { findPublishedPost, requestedPostId } from '../../src/server/post-pages.ts';
+import type { Degradable } from '../../src/server/services/page-data.ts';
 import type { PublicPost } from '../../src/server/services/posts.ts';
 
 // SPEC section 2: a missing or unknown id redirects to /news; a failed read shows 'Post not found'.
-export async function data(pageContext: PageContextServer): Promise<{ post: PublicPost | null }> {
+export async function data(pageContext: PageContextServer): Promise<{ post: PublicPost | null } & Degradable> {
   const id = requestedPostId(pageContext);
   if (id === null) throw redirect('/news');
   let post: PublicPost | null;
@@ -12,10 +13,10 @@ export async function data(pageContext: PageContextServer): Promise<{ post: Publ
     post = await findPublishedPost(pageContext, id);
   } catch (error) {
     console.error('reading the news post failed; showing "Post not found"', error);
-    return { post: null };
+    return { post: null, degraded: true };
   }
   if (!post) throw redirect('/news');
-  return { post };
+  return { post, degraded: false };
 }
 
 export type Data = Awaited<ReturnType<typeof data>>;

@@ -8,17 +8,17 @@ import { paginate, parsePageNumber, type PageSlice } from '../shared/pagination.
 import { postIdSchema } from '../shared/schemas/post.ts';
 import { NotFoundError } from './errors.ts';
 import { htmlToText, sanitizePostHtml } from './services/html-sanitizer.ts';
-import { postsForPage } from './services/page-data.ts';
+import { postsForPage, type Degradable } from './services/page-data.ts';
 import { getPostForAdmin, getPublishedPost, type PublicPost } from './services/posts.ts';
 
 export type PostListData = PageSlice<PostCardData>;
 
 /** One page of the published news or advice posts, as chosen by `?page=N`. */
-export async function postListData(pageContext: PageContextServer, list: 'newsPosts' | 'advicePosts'): Promise<PostListData> {
+export async function postListData(pageContext: PageContextServer, list: 'newsPosts' | 'advicePosts'): Promise<PostListData & Degradable> {
   const lists = await postsForPage(pageContext.db);
   const slice = paginate(lists[list], parsePageNumber(pageContext.urlParsed.search.page));
   // Only the nine cards shown travel to the browser.
-  return { ...slice, items: slice.items.map(toPostCardData) };
+  return { ...slice, items: slice.items.map(toPostCardData), degraded: lists.degraded };
 }
 
 /** The article's id, from `/post/{id}` or `?id=`; null when absent or not a valid id. */

@@ -6,6 +6,7 @@ import { getSettingsOrDefaults, publicSettingsOf } from './services/settings.ts'
 import { findSeoOverride } from './services/seo-overrides.ts';
 import type { SeoOverride } from '../shared/schemas/seo-override.ts';
 import { maintenancePage, MAINTENANCE_RETRY_AFTER_SECONDS } from './maintenance-page.ts';
+import { isDegraded } from './services/page-data.ts';
 import { withFreshNonce } from './page-cache.ts';
 
 const projectRoot = fileURLToPath(new URL('../../', import.meta.url));
@@ -48,7 +49,7 @@ export async function ssrPlugin(app: FastifyInstance, options: SsrOptions) {
       return reply.header('x-page-cache', 'hit').send(body);
     }
 
-    const settings = await getSettingsOrDefaults(app.db, request.log);
+    const { settings, degraded: settingsDegraded } = await getSettingsOrDefaults(app.db, request.log);
     // Maintenance closes the public site only: the owner must still reach /admin to switch it off.
     if (settings.maintenanceMode && !isAdminPath(request.url)) {
       return reply
@@ -59,7 +60,7 @@ export async function ssrPlugin(app: FastifyInstance, options: SsrOptions) {
         .send(maintenancePage(settings));
     }
 
-    const seoOverride = await findSeoOverrideOrNull(app, request.url);
+    const { seoOverride, degraded: seoDegraded } = await findSeoOverrideOrNull(app, request.url);
     const pageContext = await renderPage({
       urlOriginal: request.url,
       headersOriginal: request.headers,
@@ -82,7 +83,10 @@ export async function ssrPlugin(app: FastifyInstance, options: SsrOptions) {
     });
     reply.status(httpResponse.statusCode);
     for (const [name, value] of headers) reply.header(name, value);
-    if (cacheable && httpResponse.statusCode === 200 && typeof httpResponse.body === 'string') {
+    // A page showing a fallback because a read failed (default settings, no posts, the sample reviews,
+    // 'Post not found') is served but not kept: the next visitor gets the real page once the database answers.
+    const degraded = settingsDegraded || seoDegraded || isDegraded(pageContext.data);
+    if (cacheable && !degraded && httpResponse.statusCode === 200 && typeof httpResponse.body === 'string') {
       const nonce = /'nonce-([^']+)'/.exec(headers.find(([name]) => name.toLowerCase() === 'content-security-policy')?.[1] ?? '')?.[1] ?? null;
       app.pageCache.set(request.url, { statusCode: 200, headers, body: httpResponse.body, nonce, storedAt: Date.now() });
     }
@@ -105,13 +109,13 @@ export function mergeContentSecurityPolicies(base: string, override: string): st
   return [...merged.values()].join('; ');
 }
 
-/** The owner's metadata for this page; a failed read leaves the page's own metadata, never a 500. */
-async function findSeoOverrideOrNull(app: FastifyInstance, url: string): Promise<SeoOverride | null> {
+/** The owner's metadata for this page; a failed read leaves the page's own metadata (degraded), never a 500. */
+async function findSeoOverrideOrNull(app: FastifyInstance, url: string): Promise<{ seoOverride: SeoOverride | null; degraded: boolean }> {
   try {
-    return await findSeoOverride(app.db, url.split('?')[0]!);
+    return { seoOverride: await findSeoOverride(app.db, url.split('?')[0]!), degraded: false };
   } catch (error) {
     app.log.warn({ err: error }, 'reading the SEO override failed; using the page defaults');
-    return null;
+    return { seoOverride: null, degraded: true };
   }
 }
 

@@ -96,12 +96,15 @@ interface ErrorLogger {
   error(object: object, message: string): void;
 }
 
-/** The settings, or the built-in defaults when reading fails (SPEC section 1: public fallback). */
-export async function getSettingsOrDefaults(db: Database, log: ErrorLogger): Promise<SiteSettings> {
+/**
+ * The settings, or the built-in defaults when reading fails (SPEC section 1: public fallback);
+ * `degraded` says which, so a page built on the defaults is not cached (ssr.ts).
+ */
+export async function getSettingsOrDefaults(db: Database, log: ErrorLogger): Promise<{ settings: SiteSettings; degraded: boolean }> {
   try {
-    return await getSettings(db);
+    return { settings: await getSettings(db), degraded: false };
   } catch (error) {
     log.error({ err: error }, 'reading settings failed; using the built-in defaults');
-    return defaultSettings;
+    return { settings: defaultSettings, degraded: true };
   }
 }
