@@ -79,4 +79,46 @@ describe(`server-rendered pages (${testDatabaseKind})`, () => {
       expect((await page(url())).headers['x-page-cache']).toBe('hit');
     });
   });
+
+  describe('drafts and scheduled posts never reach a visitor', () => {
+    const hidden: Record<string, number> = {};
+
+    beforeAll(async () => {
+      const future = new Date(Date.now() + 365 * 24 * 3_600_000);
+      for (const type of ['news', 'advice'] as const) {
+        const rows = await t.database.db
+          .insert(posts)
+          .values([
+            { type, slug: `${type}-draft`, title: `Hidden draft ${type}`, content: '<p>c</p>', isPublished: false, publishedAt: new Date('2026-01-01T00:00:00Z') },
+            // Published, but its date lies ahead: scheduled.
+            { type, slug: `${type}-scheduled`, title: `Hidden scheduled ${type}`, content: '<p>c</p>', isPublished: true, publishedAt: future },
+          ])
+          .returning();
+        for (const row of rows) hidden[row.slug] = row.id;
+      }
+      t.app.pageCache.clear();
+    });
+
+    it.each([
+      ['/news', 'Real news from the database'],
+      ['/advice-center', 'Real advice from the database'],
+      ['/', 'Real news from the database'],
+    ])('%s lists the published posts only', async (url, published) => {
+      const response = await page(url);
+      expect(response.statusCode).toBe(200);
+      expect(response.body).toContain(published);
+      expect(response.body).not.toContain('Hidden draft');
+      expect(response.body).not.toContain('Hidden scheduled');
+    });
+
+    it.each(['news-draft', 'news-scheduled', 'advice-draft', 'advice-scheduled'])('%s: /post/{id} is a 404 and /news-post?id= redirects to /news', async (slug) => {
+      const article = await page(`/post/${hidden[slug]}`);
+      expect(article.statusCode).toBe(404);
+      expect(article.body).not.toContain('Hidden ');
+      const newsPost = await page(`/news-post?id=${hidden[slug]}`);
+      expect(newsPost.statusCode).toBe(302);
+      expect(newsPost.headers.location).toBe('/news');
+      expect(newsPost.body).not.toContain('Hidden ');
+    });
+  });
 });

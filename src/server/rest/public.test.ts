@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { contactSubmissions, posts } from '../../../db/schema/index.ts';
+import { contactSubmissions, posts, reviews } from '../../../db/schema/index.ts';
 import { buildTestApp, type TestApp } from '../testing/test-app.ts';
 import { breakTables, testDatabaseKind } from '../testing/test-database.ts';
+import { defaultSettings } from '../../shared/site-defaults.ts';
 import { getSettings, saveSettings } from '../services/settings.ts';
 
 const validContact = { firstName: 'Ann', lastName: 'Lee', email: 'ann@example.com', phone: '470-555-0100', service: 'Water Heater Services', message: 'My heater leaks.' };
@@ -17,6 +18,80 @@ describe(`public REST calls of SPEC section 7 (${testDatabaseKind})`, () => {
   });
   afterAll(async () => {
     await t.close();
+  });
+
+  describe('drafts and scheduled posts never reach a visitor', () => {
+    const titles = { published: 'Visible post', draft: 'Draft post', scheduled: 'Scheduled post' } as const;
+    const ids: Record<string, number> = {};
+
+    beforeAll(async () => {
+      const past = new Date('2026-01-01T00:00:00Z');
+      const future = new Date(Date.now() + 365 * 24 * 3_600_000);
+      for (const type of ['news', 'advice'] as const) {
+        const rows = await t.database.db
+          .insert(posts)
+          .values([
+            { type, slug: `${type}-published`, title: `${titles.published} (${type})`, content: '<p>c</p>', isPublished: true, publishedAt: past },
+            { type, slug: `${type}-draft`, title: `${titles.draft} (${type})`, content: '<p>c</p>', isPublished: false, publishedAt: past },
+            // Published, but its date lies ahead: scheduled.
+            { type, slug: `${type}-scheduled`, title: `${titles.scheduled} (${type})`, content: '<p>c</p>', isPublished: true, publishedAt: future },
+          ])
+          .returning();
+        for (const row of rows) ids[row.slug] = row.id;
+      }
+    });
+
+    const listedTitles = (body: { newsPosts: Array<{ title: string }>; advicePosts: Array<{ title: string }> }) =>
+      [...body.newsPosts, ...body.advicePosts].map((post) => post.title).filter((title) => !title.startsWith('Unsafe'));
+
+    it('GET /api/posts and tRPC posts.list list published posts only', async () => {
+      const rest = await get('/api/posts');
+      expect(rest.json().success).toBe(true);
+      expect(listedTitles(rest.json())).toEqual([`${titles.published} (news)`, `${titles.published} (advice)`]);
+      const trpc = (await trpcQuery('posts.list')).json().result.data;
+      expect(listedTitles(trpc)).toEqual([`${titles.published} (news)`, `${titles.published} (advice)`]);
+    });
+
+    it.each(['news-draft', 'news-scheduled', 'advice-draft', 'advice-scheduled'])('%s: GET /api/posts/{id} and tRPC posts.byId answer not found', async (slug) => {
+      const rest = await get(`/api/posts/${ids[slug]}`);
+      expect(rest.statusCode).toBe(404);
+      expect(rest.json()).toEqual({ success: false, message: 'Post not found' });
+      const trpc = await trpcQuery('posts.byId', { id: ids[slug] });
+      expect(trpc.statusCode).toBe(404);
+      expect(trpc.json().error.data.code).toBe('NOT_FOUND');
+      expect(trpc.body).not.toContain(titles.draft);
+      expect(trpc.body).not.toContain(titles.scheduled);
+    });
+
+    it('a published post is there by id, over REST and tRPC', async () => {
+      expect((await get(`/api/posts/${ids['news-published']}`)).json()).toMatchObject({ success: true, post: { title: `${titles.published} (news)` } });
+      expect((await trpcQuery('posts.byId', { id: ids['advice-published'] })).json().result.data.title).toBe(`${titles.published} (advice)`);
+    });
+  });
+
+  describe('GET /api/reviews', () => {
+    it('answers success, the visible reviews newest first (id as text, name, secondName, rating, review, createdAt) and a message', async () => {
+      const [older] = await t.database.db
+        .insert(reviews)
+        .values({ name: 'Ann', secondName: null, rating: 4, review: 'Quick and tidy', createdAt: new Date('2026-02-01T10:00:00Z') })
+        .returning();
+      const [newer] = await t.database.db
+        .insert(reviews)
+        .values({ name: 'Bo', secondName: 'Reyes', rating: 5, review: 'Fixed our heater', createdAt: new Date('2026-02-03T10:00:00Z') })
+        .returning();
+      await t.database.db.insert(reviews).values({ name: 'Hidden', rating: 1, review: 'Held for approval', isVisible: false });
+
+      const response = await get('/api/reviews');
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toEqual({
+        success: true,
+        reviews: [
+          { id: String(newer!.id), name: 'Bo', secondName: 'Reyes', rating: 5, review: 'Fixed our heater', createdAt: '2026-02-03T10:00:00.000Z' },
+          { id: String(older!.id), name: 'Ann', secondName: null, rating: 4, review: 'Quick and tidy', createdAt: '2026-02-01T10:00:00.000Z' },
+        ],
+        message: 'Reviews loaded',
+      });
+    });
   });
 
   describe('GET /api/posts/{id}', () => {
@@ -64,6 +139,16 @@ describe(`public REST calls of SPEC section 7 (${testDatabaseKind})`, () => {
   });
 
   describe('GET /api/settings', () => {
+    it('answers success and the settings the public pages use', async () => {
+      const response = await get('/api/settings');
+      expect(response.statusCode).toBe(200);
+      const body = response.json();
+      expect(Object.keys(body)).toEqual(['success', 'settings']);
+      expect(body.success).toBe(true);
+      const { companyName, phoneNumber, email, address, businessHours, contactFormEnabled, allowComments, facebook } = defaultSettings;
+      expect(body.settings).toMatchObject({ companyName, phoneNumber, email, address, businessHours, contactFormEnabled, allowComments, facebook });
+    });
+
     it("shows visitors the public settings only: never the owner's adminEmail, which the admin call still gives", async () => {
       await saveSettings(t.database.db, { ...(await getSettings(t.database.db)), adminEmail: 'owner.private@example.com', emailNotifications: false });
 
