@@ -19,10 +19,12 @@ export interface SsrOptions {
 export async function ssrPlugin(app: FastifyInstance, options: SsrOptions) {
   if (options.mode === 'development') {
     const { createDevMiddleware } = await import('vike/server');
-    const { devMiddleware } = await createDevMiddleware({
+    const { devMiddleware, viteServer } = await createDevMiddleware({
       root: projectRoot,
       viteConfig: { server: { hmr: { server: app.server } } },
     });
+    // Its file watchers and dependency optimizer would outlive the app (a test's app.close(), a dev restart).
+    app.addHook('onClose', () => viteServer.close());
     await app.register(import('@fastify/middie'));
     app.use(devMiddleware);
   } else {
