@@ -1,6 +1,6 @@
 import type React from 'react';
 import type { Database } from '../db/client.ts';
-import type { SiteSettings } from '../src/shared/schemas/settings.ts';
+import type { PublicSiteSettings } from '../src/shared/schemas/settings.ts';
 import type { SeoOverride } from '../src/shared/schemas/seo-override.ts';
 import type { SeoInput } from './seo.ts';
 
@@ -11,7 +11,8 @@ declare global {
       /** Server only (not in passToClient): the one database the server opened. */
       db: Database;
       publicUrl: string;
-      settings: SiteSettings;
+      /** The public view (publicSettingsSchema): it travels to the browser in the page's HTML. */
+      settings: PublicSiteSettings;
       /** Server only: the owner's metadata for this path (Settings, "Search & sharing"), or null. */
       seoOverride: SeoOverride | null;
       user: { username: string; role: 'admin' | 'editor' } | null;

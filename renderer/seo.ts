@@ -1,4 +1,4 @@
-import type { SiteSettings } from '../src/shared/schemas/settings.ts';
+import type { PublicSiteSettings } from '../src/shared/schemas/settings.ts';
 import type { SeoOverride } from '../src/shared/schemas/seo-override.ts';
 
 export const DEFAULT_SHARE_IMAGE = '/images/plumber_photo.jpg';
@@ -71,7 +71,7 @@ export function applySeoOverride(seo: SeoInput, override: SeoOverride | null | u
   };
 }
 
-export function buildHeadTags(seo: SeoInput, settings: SiteSettings, publicUrl: string): HeadTags {
+export function buildHeadTags(seo: SeoInput, settings: PublicSiteSettings, publicUrl: string): HeadTags {
   const company = settings.companyName;
   const title = seo.path === '/' ? seo.title : `${seo.title} | ${company}`;
   const description = seo.description || settings.seoDescription;
@@ -126,7 +126,8 @@ export function buildHeadTags(seo: SeoInput, settings: SiteSettings, publicUrl: 
     },
     ...(seo.structuredData ?? []),
   ];
-  if (seo.path !== '/') {
+  // SPEC "Page metadata": the breadcrumb follows the canonical address, which an owner's override may move.
+  if (new URL(canonical).pathname !== '/') {
     structuredData.push({
       '@context': 'https://schema.org',
       '@type': 'BreadcrumbList',

@@ -5,12 +5,12 @@ import { formatPostDate } from '../../src/shared/format-date.ts';
 import { NEWS_CAROUSEL_LIMIT, type NewsSlide } from '../../src/components/NewsCarousel/NewsCarousel.tsx';
 
 export async function data(pageContext: PageContextServer) {
-  const [{ newsPosts }, { reviews }] = await Promise.all([postsForPage(pageContext.db), reviewsForPage(pageContext.db)]);
+  const [posts, { reviews, degraded: reviewsDegraded }] = await Promise.all([postsForPage(pageContext.db), reviewsForPage(pageContext.db)]);
   // Only what the carousel shows travels to the browser.
-  const latestNews: NewsSlide[] = newsPosts
+  const latestNews: NewsSlide[] = posts.newsPosts
     .slice(0, NEWS_CAROUSEL_LIMIT)
     .map(({ id, title, excerpt, image, publishedAt }) => ({ id, title, excerpt, image, publishedAt, dateLabel: formatPostDate(publishedAt) }));
-  return { latestNews, reviews };
+  return { latestNews, reviews, degraded: posts.degraded || reviewsDegraded };
 }
 
 export type HomeData = Awaited<ReturnType<typeof data>>;

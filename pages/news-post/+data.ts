@@ -1,11 +1,12 @@
 import type { PageContextServer } from 'vike/types';
 import { redirect } from 'vike/abort';
 import { findPublishedPost, requestedPostId } from '../../src/server/post-pages.ts';
+import type { Degradable } from '../../src/server/services/page-data.ts';
 import type { PublicPost } from '../../src/server/services/posts.ts';
 import { formatPostDateTime } from '../../src/shared/format-date.ts';
 
 // SPEC section 2: a missing or unknown id redirects to /news; a failed read shows 'Post not found'.
-export async function data(pageContext: PageContextServer): Promise<{ post: PublicPost | null; dateLabel: string }> {
+export async function data(pageContext: PageContextServer): Promise<{ post: PublicPost | null; dateLabel: string } & Degradable> {
   const id = requestedPostId(pageContext);
   if (id === null) throw redirect('/news');
   let post: PublicPost | null;
@@ -13,10 +14,10 @@ export async function data(pageContext: PageContextServer): Promise<{ post: Publ
     post = await findPublishedPost(pageContext, id);
   } catch (error) {
     console.error('reading the news post failed; showing "Post not found"', error);
-    return { post: null, dateLabel: '' };
+    return { post: null, dateLabel: '', degraded: true };
   }
   if (!post) throw redirect('/news');
-  return { post, dateLabel: formatPostDateTime(post.publishedAt) };
+  return { post, dateLabel: formatPostDateTime(post.publishedAt), degraded: false };
 }
 
 export type Data = Awaited<ReturnType<typeof data>>;

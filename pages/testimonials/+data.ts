@@ -3,8 +3,7 @@ import type { PageContextServer } from 'vike/types';
 import { reviewsForPage } from '../../src/server/services/page-data.ts';
 
 export async function data(pageContext: PageContextServer) {
-  const { reviews } = await reviewsForPage(pageContext.db);
-  return { reviews };
+  return reviewsForPage(pageContext.db);
 }
 
 export type TestimonialsData = Awaited<ReturnType<typeof data>>;

@@ -189,10 +189,23 @@ export function isCrossOrigin(
   return origin !== new URL(publicUrl).origin && origin !== `${protocol}://${host}`;
 }
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * A route's own words for a failure on our side (SPEC section 8, e.g. 'Failed to send message'),
+     * sent instead of the generic sentence; client errors (4xx) keep their own message.
+     */
+    serverFailure?: { message: string; error?: string };
+  }
+}
+
 function handleError(this: FastifyInstance, error: FastifyError | Error, request: import('fastify').FastifyRequest, reply: import('fastify').FastifyReply) {
   const { status, message, fieldErrors } = describeError(error);
-  if (status >= 500) request.log.error({ err: error }, 'request failed');
-  return reply.status(status).send({ success: false, message: status >= 500 ? INTERNAL_ERROR_MESSAGE : message, ...(fieldErrors ? { errors: fieldErrors } : {}) });
+  if (status >= 500) {
+    request.log.error({ err: error }, 'request failed');
+    return reply.status(status).send({ success: false, ...(request.routeOptions.config?.serverFailure ?? { message: INTERNAL_ERROR_MESSAGE }) });
+  }
+  return reply.status(status).send({ success: false, message, ...(fieldErrors ? { errors: fieldErrors } : {}) });
 }
 
 function describeError(error: FastifyError | Error): { status: number; message: string; fieldErrors?: Record<string, string[]> } {

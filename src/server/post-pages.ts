@@ -8,17 +8,17 @@ import { paginate, parsePageNumber, type PageSlice } from '../shared/pagination.
 import { postIdSchema } from '../shared/schemas/post.ts';
 import { NotFoundError } from './errors.ts';
 import { htmlToText, sanitizePostHtml } from './services/html-sanitizer.ts';
-import { postsForPage } from './services/page-data.ts';
+import { postsForPage, type Degradable } from './services/page-data.ts';
 import { getPostForAdmin, getPublishedPost, type PublicPost } from './services/posts.ts';
 
 export type PostListData = PageSlice<PostCardData>;
 
 /** One page of the published news or advice posts, as chosen by `?page=N`. */
-export async function postListData(pageContext: PageContextServer, list: 'newsPosts' | 'advicePosts'): Promise<PostListData> {
+export async function postListData(pageContext: PageContextServer, list: 'newsPosts' | 'advicePosts'): Promise<PostListData & Degradable> {
   const lists = await postsForPage(pageContext.db);
   const slice = paginate(lists[list], parsePageNumber(pageContext.urlParsed.search.page));
   // Only the nine cards shown travel to the browser.
-  return { ...slice, items: slice.items.map(toPostCardData) };
+  return { ...slice, items: slice.items.map(toPostCardData), degraded: lists.degraded };
 }
 
 /** The article's id, from `/post/{id}` or `?id=`; null when absent or not a valid id. */
@@ -28,15 +28,11 @@ export function requestedPostId(pageContext: PageContextServer): number | null {
   return parsed.success ? parsed.data : null;
 }
 
-/**
- * A published post by id, or null when there is no such post (or it is a draft). Its HTML was
- * sanitized when saved; it is sanitized again here so a row written by any other path is safe too.
- */
+/** A published post by id (its HTML sanitized by getPublishedPost), or null when there is no such post or it is a draft. */
 export async function findPublishedPost(pageContext: PageContextServer, id: number | null): Promise<PublicPost | null> {
   if (id === null) return null;
   try {
-    const post = await getPublishedPost(pageContext.db, id);
-    return { ...post, content: sanitizePostHtml(post.content) };
+    return await getPublishedPost(pageContext.db, id);
   } catch (error) {
     if (error instanceof NotFoundError) return null;
     throw error;

@@ -2,10 +2,11 @@
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { renderPage } from 'vike/server';
-import { getSettingsOrDefaults } from './services/settings.ts';
+import { getSettingsOrDefaults, publicSettingsOf } from './services/settings.ts';
 import { findSeoOverride } from './services/seo-overrides.ts';
 import type { SeoOverride } from '../shared/schemas/seo-override.ts';
 import { maintenancePage, MAINTENANCE_RETRY_AFTER_SECONDS } from './maintenance-page.ts';
+import { isDegraded } from './services/page-data.ts';
 import { cachedBody } from './page-cache.ts';
 import { encodeBody, preferredEncoding, type ContentEncoding } from './content-encoding.ts';
 
@@ -19,10 +20,12 @@ export interface SsrOptions {
 export async function ssrPlugin(app: FastifyInstance, options: SsrOptions) {
   if (options.mode === 'development') {
     const { createDevMiddleware } = await import('vike/server');
-    const { devMiddleware } = await createDevMiddleware({
+    const { devMiddleware, viteServer } = await createDevMiddleware({
       root: projectRoot,
       viteConfig: { server: { hmr: { server: app.server } } },
     });
+    // Its file watchers and dependency optimizer would outlive the app (a test's app.close(), a dev restart).
+    app.addHook('onClose', () => viteServer.close());
     await app.register(import('@fastify/middie'));
     app.use(devMiddleware);
   } else {
@@ -51,7 +54,7 @@ export async function ssrPlugin(app: FastifyInstance, options: SsrOptions) {
       return sendEncoded(reply.header('x-page-cache', 'hit'), cachedBody(cached, encoding));
     }
 
-    const settings = await getSettingsOrDefaults(app.db, request.log);
+    const { settings, degraded: settingsDegraded } = await getSettingsOrDefaults(app.db, request.log);
     // Maintenance closes the public site only: the owner must still reach /admin to switch it off.
     if (settings.maintenanceMode && !isAdminPath(request.url)) {
       return reply
@@ -62,13 +65,14 @@ export async function ssrPlugin(app: FastifyInstance, options: SsrOptions) {
         .send(maintenancePage(settings));
     }
 
-    const seoOverride = await findSeoOverrideOrNull(app, request.url);
+    const { seoOverride, degraded: seoDegraded } = await findSeoOverrideOrNull(app, request.url);
     const pageContext = await renderPage({
       urlOriginal: request.url,
       headersOriginal: request.headers,
       db: app.db,
       publicUrl: app.config.publicUrl,
-      settings,
+      // passToClient puts these in every page's HTML: the public view only.
+      settings: publicSettingsOf(settings),
       seoOverride,
       user: request.auth ? { username: request.auth.user.username, role: request.auth.user.role } : null,
     });
@@ -78,7 +82,10 @@ export async function ssrPlugin(app: FastifyInstance, options: SsrOptions) {
     for (const [name, value] of httpResponse.headers) reply.header(name, value);
     if (typeof httpResponse.body !== 'string') return reply.send(httpResponse.body);
     const body = Buffer.from(httpResponse.body);
-    if (cacheable && httpResponse.statusCode === 200) {
+    // A page showing a fallback because a read failed (default settings, no posts, the sample reviews,
+    // 'Post not found') is served but not kept: the next visitor gets the real page once the database answers.
+    const degraded = settingsDegraded || seoDegraded || isDegraded(pageContext.data);
+    if (cacheable && !degraded && httpResponse.statusCode === 200) {
       app.pageCache.set(request.url, { statusCode: 200, headers: httpResponse.headers, body, storedAt: Date.now() });
     }
     return sendEncoded(reply, encodeBody(body, encoding));
@@ -92,13 +99,13 @@ function sendEncoded(reply: FastifyReply, { encoding, body }: { encoding: Conten
   return reply.send(body);
 }
 
-/** The owner's metadata for this page; a failed read leaves the page's own metadata, never a 500. */
-async function findSeoOverrideOrNull(app: FastifyInstance, url: string): Promise<SeoOverride | null> {
+/** The owner's metadata for this page; a failed read leaves the page's own metadata (degraded), never a 500. */
+async function findSeoOverrideOrNull(app: FastifyInstance, url: string): Promise<{ seoOverride: SeoOverride | null; degraded: boolean }> {
   try {
-    return await findSeoOverride(app.db, url.split('?')[0]!);
+    return { seoOverride: await findSeoOverride(app.db, url.split('?')[0]!), degraded: false };
   } catch (error) {
     app.log.warn({ err: error }, 'reading the SEO override failed; using the page defaults');
-    return null;
+    return { seoOverride: null, degraded: true };
   }
 }
 

@@ -1,5 +1,5 @@
 // https://schema.org/Plumber : the business as search engines read it on the home page.
-import type { SiteSettings } from './schemas/settings.ts';
+import type { PublicSiteSettings } from './schemas/settings.ts';
 import { bannerTowns, communityTowns } from './site-content.ts';
 import { weekdays } from './weekdays.ts';
 
@@ -31,7 +31,7 @@ function capitalise(day: string) {
 /** The towns the site names anywhere: the home banner and the community lists, each once. */
 export const servedTowns: readonly string[] = [...new Set<string>([...bannerTowns, ...communityTowns])];
 
-export function plumberStructuredData(settings: SiteSettings, publicUrl: string, imagePath: string): object {
+export function plumberStructuredData(settings: PublicSiteSettings, publicUrl: string, imagePath: string): object {
   const openingHoursSpecification = weekdays.flatMap((day) => {
     const hours = parseHoursRange(settings.businessHours[day]);
     return hours ? [{ '@type': 'OpeningHoursSpecification', dayOfWeek: `https://schema.org/${capitalise(day)}`, ...hours }] : [];

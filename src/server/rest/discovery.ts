@@ -25,7 +25,7 @@ export async function discoveryRoutes(app: FastifyInstance) {
   ] as const;
   for (const feed of feeds) {
     app.get(feed.path, async (request, reply) => {
-      const [posts, settings] = await Promise.all([listPublishedPosts(app.db), getSettingsOrDefaults(app.db, request.log)]);
+      const [posts, { settings }] = await Promise.all([listPublishedPosts(app.db), getSettingsOrDefaults(app.db, request.log)]);
       return reply
         .type('application/rss+xml; charset=utf-8')
         .header('cache-control', 'public, max-age=300')

@@ -26,12 +26,13 @@ export async function publicRestRoutes(app: FastifyInstance) {
     return reply.status(201).send({ success: true, review, pending, message: pending ? REVIEW_HELD_MESSAGE : 'Review submitted successfully' });
   });
 
-  app.post('/api/contact', { config: writeLimit }, async (request, reply) => {
+  app.post('/api/contact', { config: { ...writeLimit, serverFailure: { message: 'Failed to send message' } } }, async (request, reply) => {
     await callerFor(request, reply).contact.send(request.body as never);
     return reply.status(201).send({ success: true, message: 'Message sent successfully' });
   });
 
-  app.get('/api/settings', async (request, reply) => {
+  // SPEC section 7: the browser reads success, settings and error.
+  app.get('/api/settings', { config: { serverFailure: { error: 'Failed to load settings', message: 'Failed to load settings' } } }, async (request, reply) => {
     const settings = await callerFor(request, reply).settings.get();
     return { success: true, settings };
   });

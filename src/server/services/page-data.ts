@@ -1,5 +1,7 @@
 // What public pages read on the server, with the fallbacks of SPEC section 8: a failed read of
-// reviews shows the sample reviews, a failed read of posts shows an empty list.
+// reviews shows the sample reviews, a failed read of posts shows an empty list. Each answer says
+// whether it is such a fallback, so the page built from it is not kept in the page cache (ssr.ts):
+// visitors get the real page as soon as the database answers again.
 import type { Database } from '../../../db/client.ts';
 import { sampleReviews } from '../../shared/site-defaults.ts';
 import { listPublishedPosts, type PostSummary } from './posts.ts';
@@ -9,20 +11,31 @@ interface Logger {
   error(error: unknown, message: string): void;
 }
 
-export async function reviewsForPage(db: Database, log: Logger = console): Promise<{ reviews: PublicReview[]; usingSamples: boolean }> {
+/** Page data (a +data hook's answer) that may stand in for what a failed read would have given. */
+export interface Degradable {
+  /** True when a read failed and a fallback is shown instead. */
+  degraded: boolean;
+}
+
+/** Whether a page's data (pageContext.data) is a fallback; pages without data never are. */
+export function isDegraded(data: unknown): boolean {
+  return typeof data === 'object' && data !== null && (data as Partial<Degradable>).degraded === true;
+}
+
+export async function reviewsForPage(db: Database, log: Logger = console): Promise<{ reviews: PublicReview[] } & Degradable> {
   try {
-    return { reviews: await listVisibleReviews(db), usingSamples: false };
+    return { reviews: await listVisibleReviews(db), degraded: false };
   } catch (error) {
     log.error(error, 'reading reviews failed; showing the sample reviews');
-    return { reviews: [...sampleReviews], usingSamples: true };
+    return { reviews: [...sampleReviews], degraded: true };
   }
 }
 
-export async function postsForPage(db: Database, log: Logger = console): Promise<{ newsPosts: PostSummary[]; advicePosts: PostSummary[] }> {
+export async function postsForPage(db: Database, log: Logger = console): Promise<{ newsPosts: PostSummary[]; advicePosts: PostSummary[] } & Degradable> {
   try {
-    return await listPublishedPosts(db);
+    return { ...(await listPublishedPosts(db)), degraded: false };
   } catch (error) {
     log.error(error, 'reading posts failed; showing no posts');
-    return { newsPosts: [], advicePosts: [] };
+    return { newsPosts: [], advicePosts: [], degraded: true };
   }
 }

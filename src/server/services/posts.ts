@@ -81,14 +81,18 @@ export async function listPublishedPosts(db: Database, now = new Date()): Promis
   };
 }
 
-/** A published post by id; drafts and unknown ids are both "not found", so drafts never leak. */
+/**
+ * A published post by id; drafts and unknown ids are both "not found", so drafts never leak. Its HTML
+ * was sanitized when saved through createPost/updatePost, but the built-in posts, imports and old rows
+ * were not: every reader (REST, tRPC, pages) gets it sanitized here, once.
+ */
 export async function getPublishedPost(db: Database, id: number, now = new Date()): Promise<PublicPost> {
   const [row] = await db
     .select({ ...summaryColumns, content: posts.content })
     .from(posts)
     .where(and(eq(posts.id, id), visibleToVisitors(now)));
   if (!row) throw new NotFoundError('Post not found');
-  return { ...toSummary(row), content: row.content };
+  return { ...toSummary(row), content: sanitizePostHtml(row.content) };
 }
 
 export async function listAllPosts(db: Database): Promise<AdminPost[]> {

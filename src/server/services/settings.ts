@@ -1,7 +1,7 @@
 import { inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client.ts';
 import { settings, type SettingType } from '../../../db/schema/index.ts';
-import { siteSettingsSchema, type SiteSettings } from '../../shared/schemas/settings.ts';
+import { publicSettingsSchema, siteSettingsSchema, type PublicSiteSettings, type SiteSettings } from '../../shared/schemas/settings.ts';
 import { defaultSettings } from '../../shared/site-defaults.ts';
 
 type SettingKey = keyof SiteSettings;
@@ -47,6 +47,17 @@ export async function getSettings(db: Database): Promise<SiteSettings> {
   return siteSettingsSchema.parse(repaired);
 }
 
+const publicSettingKeys = Object.keys(publicSettingsSchema.shape) as Array<keyof PublicSiteSettings>;
+
+/** The settings a visitor may see (publicSettingsSchema): no adminEmail, no server-only switches. */
+export function publicSettingsOf(settings: SiteSettings): PublicSiteSettings {
+  return Object.fromEntries(publicSettingKeys.map((key) => [key, settings[key]])) as PublicSiteSettings;
+}
+
+export async function getPublicSettings(db: Database): Promise<PublicSiteSettings> {
+  return publicSettingsOf(await getSettings(db));
+}
+
 /** Saves the whole settings object (SPEC: PUT /api/admin/settings sends all of it). */
 export async function saveSettings(db: Database, values: SiteSettings, now = new Date()): Promise<SiteSettings> {
   await writeSettings(db, values, now);
@@ -85,12 +96,15 @@ interface ErrorLogger {
   error(object: object, message: string): void;
 }
 
-/** The settings, or the built-in defaults when reading fails (SPEC section 1: public fallback). */
-export async function getSettingsOrDefaults(db: Database, log: ErrorLogger): Promise<SiteSettings> {
+/**
+ * The settings, or the built-in defaults when reading fails (SPEC section 1: public fallback);
+ * `degraded` says which, so a page built on the defaults is not cached (ssr.ts).
+ */
+export async function getSettingsOrDefaults(db: Database, log: ErrorLogger): Promise<{ settings: SiteSettings; degraded: boolean }> {
   try {
-    return await getSettings(db);
+    return { settings: await getSettings(db), degraded: false };
   } catch (error) {
     log.error({ err: error }, 'reading settings failed; using the built-in defaults');
-    return defaultSettings;
+    return { settings: defaultSettings, degraded: true };
   }
 }

@@ -1,5 +1,6 @@
+import { sql } from 'drizzle-orm';
 import postgres from 'postgres';
-import { openDatabase, type DatabaseHandle } from '../../../db/client.ts';
+import { openDatabase, type Database, type DatabaseHandle } from '../../../db/client.ts';
 
 /** Which database the integration suite runs on: PGlite in-process, or the server of TEST_DATABASE_URL. */
 export const testDatabaseKind: 'pglite' | 'postgres' = process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite';
@@ -33,4 +34,16 @@ export async function createTestDatabase(): Promise<DatabaseHandle> {
 /** Rows of a raw `db.execute()`: PGlite answers `{ rows }`, postgres.js an array. */
 export function rowsOf<Row>(result: unknown): Row[] {
   return Array.isArray(result) ? (result as Row[]) : ((result as { rows: Row[] }).rows ?? []);
+}
+
+/**
+ * Makes these tables fail every query, as a database in trouble would, until the returned function
+ * puts them back: the rest of the app keeps working, so a test sees one read or write fail and then
+ * recover (closing the database, as health.test.ts does, cannot be undone).
+ */
+export async function breakTables(db: Database, tables: string[]): Promise<() => Promise<void>> {
+  for (const table of tables) await db.execute(sql.raw(`alter table "${table}" rename to "${table}_broken"`));
+  return async () => {
+    for (const table of tables) await db.execute(sql.raw(`alter table "${table}_broken" rename to "${table}"`));
+  };
 }

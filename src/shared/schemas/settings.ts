@@ -65,3 +65,30 @@ export const siteSettingsSchema = z.object({
 
 export type SiteSettings = z.output<typeof siteSettingsSchema>;
 export type BusinessHours = SiteSettings['businessHours'];
+
+/**
+ * What visitors may see of the settings: GET /api/settings and every page's context (sent to the browser
+ * in its HTML). An allow-list, so a setting added later stays private until someone decides otherwise:
+ * adminEmail is the owner's own inbox, and emailNotifications and maintenanceMode only steer the server.
+ * holdReviewsForApproval stays: POST /api/reviews tells every reviewer as much anyway.
+ */
+export const publicSettingsSchema = siteSettingsSchema.pick({
+  companyName: true,
+  phoneNumber: true,
+  email: true,
+  address: true,
+  website: true,
+  businessHours: true,
+  seoTitle: true,
+  seoDescription: true,
+  seoKeywords: true,
+  contactFormEnabled: true,
+  allowComments: true,
+  holdReviewsForApproval: true,
+  facebook: true,
+  instagram: true,
+  twitter: true,
+  linkedin: true,
+});
+
+export type PublicSiteSettings = z.output<typeof publicSettingsSchema>;

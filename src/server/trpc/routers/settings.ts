@@ -1,9 +1,9 @@
-import { getSettings, saveSettings } from '../../services/settings.ts';
+import { getPublicSettings, getSettings, saveSettings } from '../../services/settings.ts';
 import { siteSettingsSchema } from '../../../shared/schemas/settings.ts';
 import { adminProcedure, publicProcedure, router } from '../init.ts';
 
 export const settingsRouter = router({
-  get: publicProcedure.query(({ ctx }) => getSettings(ctx.db)),
+  get: publicProcedure.query(({ ctx }) => getPublicSettings(ctx.db)),
 });
 
 export const adminSettingsRouter = router({
