@@ -73,6 +73,28 @@ describe('loading priority', () => {
     await context.close();
   });
 
+  it('loads a form\'s schema only once the visitor starts on the form, then checks with it as before', async () => {
+    const context = await browser.newContext();
+    const { page, errors } = await openPage(context);
+    const scripts: string[] = [];
+    page.on('response', async (response) => {
+      if (response.url().endsWith('.js')) scripts.push(await response.text());
+    });
+    await page.goto(`${server.url}/contact`);
+    await waitForHydration(page);
+    const carriesSchema = () => scripts.some((source) => source.includes('First name is required'));
+    expect(scripts.length).toBeGreaterThan(0);
+    expect(carriesSchema()).toBe(false);
+
+    const schemaArrives = page.waitForResponse(async (response) => response.url().endsWith('.js') && (await response.text()).includes('First name is required'));
+    await page.getByLabel('First Name').focus();
+    await schemaArrives;
+    await page.getByRole('button', { name: 'Send Message' }).click();
+    await page.getByText('First name is required').waitFor();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('serves built scripts and styles compressed with brotli, made once at build time', async () => {
     const html = await (await fetch(`${server.url}/`)).text();
     const assets = [...html.matchAll(/(?:href|src)="(\/assets\/[^"]+\.(?:js|css))"/g)].map((match) => match[1]!);

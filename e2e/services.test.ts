@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { serviceGalleries } from '../src/shared/images.ts';
+import { serviceGalleries } from '../src/shared/service-galleries.ts';
 import { expectNoSeriousAxeViolations, launchBrowser, openPage, waitForHydration } from './support/browser.ts';
 import { startServer, type RunningServer } from './support/server.ts';
 

@@ -19,12 +19,12 @@ import {
   faviconSvg,
   heroImage,
   localExpertsImage,
-  serviceGalleries,
   serviceSlugs,
   shareImage,
   shareImageMeta,
   type ServiceSlug,
 } from '../src/shared/images.ts';
+import { serviceGalleries } from '../src/shared/service-galleries.ts';
 
 const PUBLIC_DIR = fileURLToPath(new URL('../public', import.meta.url));
 

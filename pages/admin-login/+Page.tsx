@@ -2,11 +2,14 @@ import { useEffect, useId, useState, type FormEvent } from 'react';
 import { ApiError, apiRequest } from '../../src/client/api-request.ts';
 import * as styles from '../../src/components/AdminPanel/admin.css.ts';
 import { Honeypot } from '../../src/components/Honeypot/Honeypot.tsx';
-import { loginInputSchema } from '../../src/shared/schemas/login.ts';
+import { loadOnFirstUse } from '../../src/client/load-on-first-use.ts';
 import { firstMessageByField } from '../../src/shared/schemas/field-errors.ts';
 import { usePageContext } from '../../renderer/usePageContext.tsx';
 
 type Field = 'username' | 'password';
+
+// The schema (and zod with it) arrives when the owner starts on the form, not with the page.
+const loginSchema = loadOnFirstUse(() => import('../../src/shared/schemas/login.ts').then((module) => module.loginInputSchema));
 
 export default function Page() {
   const { settings } = usePageContext();
@@ -24,7 +27,13 @@ export default function Page() {
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     // No fill-time check here: a password manager fills this form in an instant, and people use them.
-    const parsed = loginInputSchema.safeParse({ ...values, website: honeypot });
+    let parsed;
+    try {
+      parsed = (await loginSchema.get()).safeParse({ ...values, website: honeypot });
+    } catch {
+      setFormError('Login failed. Please try again.');
+      return;
+    }
     if (!parsed.success) {
       const found: Partial<Record<Field, string>> = firstMessageByField(parsed.error);
       setFieldErrors(found);
@@ -51,7 +60,7 @@ export default function Page() {
       <div className={styles.loginCard}>
         <h1 className={styles.cardTitle}>Admin sign in</h1>
         <p className={styles.hint}>{settings.companyName}: manage posts, leads, reviews and settings.</p>
-        <form className={styles.form} onSubmit={onSubmit} noValidate style={{ marginTop: '1rem' }}>
+        <form className={styles.form} onSubmit={onSubmit} onFocus={loginSchema.warm} noValidate style={{ marginTop: '1rem' }}>
           {formError && (
             <p id={`${id}-form-error`} role="alert" className={styles.errorBox}>
               {formError}

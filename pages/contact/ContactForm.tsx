@@ -3,7 +3,8 @@ import { apiRequest } from '../../src/client/api-request.ts';
 import { useAntiSpam } from '../../src/client/use-anti-spam.ts';
 import { Honeypot } from '../../src/components/Honeypot/Honeypot.tsx';
 import { toast } from '../../src/components/Toast/toast-store.ts';
-import { contactInputSchema, type ContactInput } from '../../src/shared/schemas/contact.ts';
+import { loadOnFirstUse } from '../../src/client/load-on-first-use.ts';
+import type { ContactInput } from '../../src/shared/schemas/contact.ts';
 import { firstMessageByField } from '../../src/shared/schemas/field-errors.ts';
 import { serviceCategories } from '../../src/shared/site-content.ts';
 import * as styles from './contact.css.ts';
@@ -12,6 +13,9 @@ type FieldName = Exclude<keyof ContactInput, 'website' | 'formFillMs'>;
 type FieldErrors = Partial<Record<FieldName, string>>;
 
 const emptyForm: Record<FieldName, string> = { firstName: '', lastName: '', email: '', phone: '', service: '', message: '' };
+
+// The schema (and zod with it) arrives when the visitor starts on the form, not with the page.
+const contactSchema = loadOnFirstUse(() => import('../../src/shared/schemas/contact.ts').then((module) => module.contactInputSchema));
 
 /** SPEC section 2, Contact: the six services plus "Other". */
 const serviceChoices = [...serviceCategories.map((service) => service.title), 'Other'];
@@ -33,9 +37,16 @@ export function ContactForm() {
     if (errors[field]) setErrors((current) => ({ ...current, [field]: undefined }));
   };
 
+  const showSendFailure = () => toast({ title: 'Error sending message', description: 'Please try again later.', variant: 'destructive' });
+
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const parsed = contactInputSchema.safeParse(values);
+    let parsed;
+    try {
+      parsed = (await contactSchema.get()).safeParse(values);
+    } catch {
+      return showSendFailure();
+    }
     if (!parsed.success) {
       const found: FieldErrors = firstMessageByField(parsed.error);
       setErrors(found);
@@ -50,7 +61,7 @@ export function ContactForm() {
       toast({ title: 'Message sent successfully! We will contact you soon.' });
       setValues(emptyForm);
     } catch {
-      toast({ title: 'Error sending message', description: 'Please try again later.', variant: 'destructive' });
+      showSendFailure();
     } finally {
       setSending(false);
     }
@@ -91,7 +102,7 @@ export function ContactForm() {
   const serviceId = idOf('service');
   return (
     // noValidate: the schema's messages are shown next to the fields instead of the browser's bubbles.
-    <form className={styles.form} onSubmit={onSubmit} noValidate aria-labelledby={`${idPrefix}-title`}>
+    <form className={styles.form} onSubmit={onSubmit} onFocus={contactSchema.warm} noValidate aria-labelledby={`${idPrefix}-title`}>
       <h2 id={`${idPrefix}-title`} className={styles.formTitle}>
         Send us a message
       </h2>

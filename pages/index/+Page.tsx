@@ -3,7 +3,7 @@ import { linkButton } from '../../src/components/LinkButton/link-button.css.ts';
 import { NewsCarousel } from '../../src/components/NewsCarousel/NewsCarousel.tsx';
 import { ReviewsCarousel } from '../../src/components/ReviewsCarousel/ReviewsCarousel.tsx';
 import { TownsBanner } from '../../src/components/TownsBanner/TownsBanner.tsx';
-import { couponImage, heroImage, localExpertsImage, serviceGalleries, type ServiceSlug } from '../../src/shared/images.ts';
+import { couponImage, heroImage, localExpertsImage, type ServiceSlug } from '../../src/shared/images.ts';
 import { serviceCategories, telHref } from '../../src/shared/site-content.ts';
 import type { HomeData } from './+data.ts';
 import * as styles from './home.css.ts';
@@ -47,7 +47,7 @@ function webp(src: string) {
 
 export default function Page() {
   const { settings, data } = usePageContext();
-  const { latestNews, reviews } = data as HomeData;
+  const { latestNews, reviews, firstPhotos } = data as HomeData;
   const phoneHref = telHref(settings.phoneNumber);
   const heroSrc = (width: number, extension: 'webp' | 'jpg') => `${heroImage.src}-${width}.${extension}`;
   const heroSrcSet = (extension: 'webp' | 'jpg') => heroImage.widths.map((width) => `${heroSrc(width, extension)} ${width}w`).join(', ');
@@ -183,7 +183,7 @@ export default function Page() {
           <ul className={styles.cards}>
             {featuredServices.map(({ slug, text }) => {
               const category = categoryFor(slug);
-              const photo = serviceGalleries[slug][0]!;
+              const photo = firstPhotos[slug];
               return (
                 <li key={slug} className={styles.card}>
                   <picture>

@@ -2,6 +2,8 @@
 import type { PageContextServer } from 'vike/types';
 import { postsForPage, reviewsForPage } from '../../src/server/services/page-data.ts';
 import { formatPostDate } from '../../src/shared/format-date.ts';
+import { serviceSlugs, type GalleryImage, type ServiceSlug } from '../../src/shared/images.ts';
+import { serviceGalleries } from '../../src/shared/service-galleries.ts';
 import { NEWS_CAROUSEL_LIMIT, type NewsSlide } from '../../src/components/NewsCarousel/NewsCarousel.tsx';
 
 export async function data(pageContext: PageContextServer) {
@@ -10,7 +12,9 @@ export async function data(pageContext: PageContextServer) {
   const latestNews: NewsSlide[] = posts.newsPosts
     .slice(0, NEWS_CAROUSEL_LIMIT)
     .map(({ id, title, excerpt, image, publishedAt }) => ({ id, title, excerpt, image, publishedAt, dateLabel: formatPostDate(publishedAt) }));
-  return { latestNews, reviews, degraded: posts.degraded || reviewsDegraded };
+  // The service cards show each service's first photo; the other captions stay on the server.
+  const firstPhotos = Object.fromEntries(serviceSlugs.map((slug) => [slug, serviceGalleries[slug][0]!])) as Record<ServiceSlug, GalleryImage>;
+  return { latestNews, reviews, firstPhotos, degraded: posts.degraded || reviewsDegraded };
 }
 
 export type HomeData = Awaited<ReturnType<typeof data>>;

@@ -1,4 +1,5 @@
-import { serviceGalleries, type ServiceSlug } from '../../src/shared/images.ts';
+import type { ServiceSlug } from '../../src/shared/images.ts';
+import { serviceGalleries } from '../../src/shared/service-galleries.ts';
 import { serviceCategories } from '../../src/shared/site-content.ts';
 
 interface ServiceCopy {

@@ -5,7 +5,7 @@ import { ReviewCard } from '../../src/components/ReviewCard/ReviewCard.tsx';
 import { Toaster } from '../../src/components/Toast/Toaster.tsx';
 import type { TestimonialsData } from './+data.ts';
 import type { ListedReview } from '../../src/shared/review-for-list.ts';
-import { REVIEWS_CLOSED_MESSAGE } from '../../src/shared/schemas/review.ts';
+import { REVIEWS_CLOSED_MESSAGE } from '../../src/shared/review-rules.ts';
 import { ReviewForm } from './ReviewForm.tsx';
 import * as styles from './testimonials.css.ts';
 

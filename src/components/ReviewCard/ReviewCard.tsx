@@ -1,8 +1,5 @@
+import { MAX_RATING } from '../../shared/review-rules.ts';
 import * as styles from './ReviewCard.css.ts';
-
-// SPEC section 9: ratings run 1 to 5. Not imported from the review schema, which would pull zod into
-// every page that shows a review.
-const MAX_RATING = 5;
 
 export interface ReviewCardData {
   id: string;

@@ -1,4 +1,4 @@
-// zod/mini, as every schema a public form loads (docs/decisions/024-zod-mini-for-public-forms.md).
+// zod/mini, as every schema a public form loads (docs/decisions/025-public-form-schemas-light-and-loaded-on-use.md).
 import { z } from 'zod/mini';
 import { antiSpamFields } from './spam.ts';
 

@@ -1,16 +1,11 @@
-// zod/mini, as every schema a public form loads (docs/decisions/024-zod-mini-for-public-forms.md).
+// zod/mini, as every schema a public form loads (docs/decisions/025-public-form-schemas-light-and-loaded-on-use.md).
 import { z } from 'zod/mini';
 import { optionalText, requiredText } from './contact.ts';
 import { antiSpamFields } from './spam.ts';
 
-export const MIN_RATING = 1;
-export const MAX_RATING = 5;
-export const DEFAULT_RATING = 5;
+import { DEFAULT_RATING, MAX_RATING, MIN_RATING } from '../review-rules.ts';
 
-/** Said by POST /api/reviews and shown in place of the form when the owner turns reviews off. */
-export const REVIEWS_CLOSED_MESSAGE = 'Reviews are closed at the moment. Thank you for thinking of us!';
-/** Said when new reviews wait for the owner's approval. */
-export const REVIEW_HELD_MESSAGE = 'Thank you! Your review will appear after approval.';
+export { DEFAULT_RATING, MAX_RATING, MIN_RATING, REVIEW_HELD_MESSAGE, REVIEWS_CLOSED_MESSAGE } from '../review-rules.ts';
 
 const RATING_MESSAGE = 'Rating must be a number from 1 to 5';
 

@@ -1,5 +1,5 @@
 // zod/mini: the same checks as zod with a bundle that tree-shakes, for schemas public forms load
-// (docs/decisions/024-zod-mini-for-public-forms.md).
+// (docs/decisions/025-public-form-schemas-light-and-loaded-on-use.md).
 import { z } from 'zod/mini';
 
 /**
