@@ -1,6 +1,12 @@
 // `npm run bench`: speed and size figures for issue 3's targets, printed, never asserted.
+import { mkdtemp, readFile } from 'node:fs/promises';
 import { createServer } from 'node:http';
+import { tmpdir } from 'node:os';
+import { extname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
+import { build } from 'vite';
+import { encodeBody, preferredEncoding } from '../src/server/content-encoding.ts';
 import autocannon from 'autocannon';
 import { buildIfStale } from '../scripts/build-if-stale.ts';
 import { launchBrowser } from '../e2e/support/browser.ts';
@@ -22,9 +28,10 @@ async function load(url: string): Promise<LoadResult> {
 
 /** The same HTML from memory with no framework at all: the ceiling this machine allows. */
 async function staticBaseline(html: string): Promise<LoadResult> {
+  const body = Buffer.from(html);
   const server = createServer((_request, response) => {
     response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
-    response.end(html);
+    response.end(body);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as { port: number };
@@ -142,6 +149,34 @@ async function paintMetrics(url: string): Promise<PaintMetrics> {
   }
 }
 
+/**
+ * The same phone profile on a page that only hydrates one paragraph with React 19 (bench/react-floor),
+ * built by the same Vite and served compressed like the site: the blocking time React costs by itself.
+ */
+async function reactFloor(): Promise<PaintMetrics & { jsKb: number }> {
+  const outDir = await mkdtemp(join(tmpdir(), 'react-floor-'));
+  await build({ root: fileURLToPath(new URL('./react-floor', import.meta.url)), configFile: false, logLevel: 'silent', build: { outDir, target: 'es2022' } });
+  const types: Record<string, string> = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript' };
+  const server = createServer(async (request, response) => {
+    const path = request.url === '/' ? '/index.html' : request.url!.split('?')[0]!;
+    try {
+      const encoded = encodeBody(await readFile(join(outDir, path)), preferredEncoding(request.headers['accept-encoding']));
+      response.writeHead(200, { 'content-type': types[extname(path)] ?? 'application/octet-stream', ...(encoded.encoding === 'identity' ? {} : { 'content-encoding': encoded.encoding }) });
+      response.end(encoded.body);
+    } catch {
+      response.writeHead(404).end();
+    }
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${(server.address() as { port: number }).port}/`;
+  try {
+    const html = await (await fetch(url)).text();
+    return { ...(await paintMetrics(url)), jsKb: (await assetSizes(url, html)).jsKb };
+  } finally {
+    server.close();
+  }
+}
+
 buildIfStale();
 const server = await startServer();
 try {
@@ -170,6 +205,8 @@ try {
       paint.cls.toFixed(3),
     ]);
   }
+  const floor = await reactFloor();
+  rows.push(['React 19 alone', '', '', '', '', '', floor.jsKb.toFixed(1), '', `${Math.round(floor.fcpMs)} ms`, `${Math.round(floor.lcpMs)} ms`, `${Math.round(floor.tbtMs)} ms`, floor.cls.toFixed(3)]);
   const header = ['page', 'req/s', 'static req/s', 'ratio', 'p99', 'errors', 'JS KB gz', 'CSS KB gz', 'FCP', 'LCP', 'TBT', 'CLS'];
   const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column]!.length)));
   const line = (cells: string[]) => `| ${cells.map((cell, column) => cell.padEnd(widths[column]!)).join(' | ')} |`;

@@ -8,6 +8,9 @@ export const onRenderClient: OnRenderClientAsync = async (pageContext) => {
   const { Page } = pageContext;
   const root = document.getElementById('root');
   if (!root || !Page) return;
+  // Let the browser breathe between evaluating the code and starting to hydrate: without this the two
+  // run as one task, which on a slow phone is long enough to delay a tap.
+  await new Promise((resolve) => setTimeout(resolve, 0));
   // Hydrating inside a transition lets React yield to the browser every few milliseconds instead of
   // holding the main thread for the whole page: on a slow phone that is the difference between one
   // long task and many short ones (https://react.dev/reference/react-dom/client/hydrateRoot).
