@@ -1,24 +1,9 @@
 // https://vanilla-extract.style/documentation/global-api/create-global-theme/ : design tokens, once.
 import { createGlobalTheme } from '@vanilla-extract/css';
+import { palette } from './palette.ts';
 
 export const vars = createGlobalTheme(':root', {
-  color: {
-    // SPEC section 9 brand colours.
-    brandNavy: '#1e3c95',
-    brandBlue: '#2563eb',
-    brandOrange: '#f97316',
-    // Text-safe variants: orange on white is 2.8:1, so orange text and orange buttons with white text use this.
-    orangeDark: '#c2410c',
-    blueDark: '#1d4ed8',
-    ink: '#0f172a',
-    inkMuted: '#475569',
-    surface: '#ffffff',
-    surfaceMuted: '#f1f5f9',
-    border: '#cbd5e1',
-    success: '#15803d',
-    danger: '#b91c1c',
-    focus: '#f59e0b',
-  },
+  color: palette,
   font: {
     body: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
     heading: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
