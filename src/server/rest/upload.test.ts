@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
+import sharp from 'sharp';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../testing/test-app.ts';
 import { testDatabaseKind } from '../testing/test-database.ts';
@@ -55,6 +56,16 @@ describe(`POST /api/admin/upload (${testDatabaseKind})`, () => {
     expect(response.statusCode).toBe(201);
     const served = await t.app.inject({ method: 'GET', url: response.json().filePath });
     expect(served.rawPayload.includes(Buffer.from('<script>'))).toBe(false);
+  });
+
+  it('scales a photo larger than 1600 px down to 1600 px on its longest side, keeping its shape', async () => {
+    const photo = await sharp({ create: { width: 2400, height: 1500, channels: 3, background: '#1e3c95' } }).jpeg({ quality: 90 }).toBuffer();
+    const response = await upload('kitchen.jpg', photo, 'file', 'image/jpeg');
+    expect(response.statusCode).toBe(201);
+    const [row] = await t.database.db.select().from(media);
+    expect(row).toMatchObject({ mimeType: 'image/jpeg', width: 1600, height: 1000 });
+    const served = await t.app.inject({ method: 'GET', url: response.json().filePath });
+    await expect(sharp(served.rawPayload).metadata()).resolves.toMatchObject({ width: 1600, height: 1000 });
   });
 
   it('refuses an HTML file renamed .png, and keeps nothing', async () => {
