@@ -1,5 +1,6 @@
 // `npm run bench`: speed and size figures for issue 3's targets, printed, never asserted.
-import { mkdtemp, readFile } from 'node:fs/promises';
+import { spawn } from 'node:child_process';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { extname, join } from 'node:path';
@@ -27,18 +28,31 @@ async function load(url: string): Promise<LoadResult> {
 }
 
 /** The same HTML from memory with no framework at all: the ceiling this machine allows. */
+/**
+ * The same HTML from memory with no framework at all: the ceiling this machine allows. It runs in a
+ * process of its own, as the site does, so that neither shares a core with the load generator.
+ */
 async function staticBaseline(html: string): Promise<LoadResult> {
-  const body = Buffer.from(html);
-  const server = createServer((_request, response) => {
-    response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
-    response.end(body);
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
+  const dir = await mkdtemp(join(tmpdir(), 'static-baseline-'));
+  const file = join(dir, 'page.html');
+  await writeFile(file, html);
+  const serve = `
+    const body = require('node:fs').readFileSync(process.argv[1]);
+    const server = require('node:http').createServer((request, response) => {
+      response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+      response.end(body);
+    });
+    server.listen(0, '127.0.0.1', () => console.log(server.address().port));`;
+  const child = spawn(process.execPath, ['-e', serve, file], { stdio: ['ignore', 'pipe', 'inherit'] });
   try {
+    const port = await new Promise<number>((resolve, reject) => {
+      child.stdout!.once('data', (chunk: Buffer) => resolve(Number(chunk.toString().trim())));
+      child.once('exit', (code) => reject(new Error(`static baseline exited with ${code}`)));
+    });
     return await load(`http://127.0.0.1:${port}/`);
   } finally {
-    server.close();
+    child.kill();
+    await rm(dir, { recursive: true, force: true });
   }
 }
 

@@ -2,7 +2,7 @@
 // tests register this same function. Registration order is fixed here and nowhere else.
 import { mkdirSync } from 'node:fs';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import helmet from 'helmet';
+import { securityHeadersFor } from './security-headers.ts';
 import fastifyPlugin from 'fastify-plugin';
 import { TRPCError } from '@trpc/server';
 import { getHTTPStatusCodeFromError } from '@trpc/server/http';
@@ -13,7 +13,7 @@ import type { AppConfig } from './env.ts';
 import { DomainError, InvalidInputError } from './errors.ts';
 import { httpStatusFor, INTERNAL_ERROR_MESSAGE } from './http-errors.ts';
 import { createRequestContext, SESSION_COOKIE, sessionCookieOptions } from './request-context.ts';
-import { PageCache } from './page-cache.ts';
+import { PageCache, serveCachedPage } from './page-cache.ts';
 import { LeadNotifier, type LeadNotifierOptions } from './services/lead-notifier.ts';
 import { discoveryRoutes } from './rest/discovery.ts';
 import { adminRestRoutes } from './rest/admin.ts';
@@ -58,15 +58,23 @@ async function buildApp(fastify: FastifyInstance, options: AppOptions) {
   );
 
   // 2. Security: headers, cross-origin writes, rate limits.
-  // helmet's headers, its options parsed once here: @fastify/helmet builds a new helmet for every
-  // request, which took longer than serving a cached page (https://helmetjs.github.io).
-  const securityHeaders = helmet({
+  // helmet's headers, worked out once: @fastify/helmet built a new helmet for every request, which took
+  // longer than serving a cached page.
+  const securityHeaders = securityHeadersFor({
     contentSecurityPolicy: options.ssr?.mode === 'development' ? false : { directives: contentSecurityPolicy() },
     hsts: config.publicUrl.startsWith('https://') ? { maxAge: 31_536_000, includeSubDomains: true } : false,
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     crossOriginEmbedderPolicy: false,
   });
-  fastify.addHook('onRequest', (request, reply, done) => securityHeaders(request.raw, reply.raw, (error) => done(error as Error | undefined)));
+  fastify.decorate('securityHeaders', securityHeaders);
+  // A visitor without a session asking for a page already rendered gets it here, before the rest of the
+  // request pipeline (page-cache.ts). server.ts answers such requests even earlier; this covers an app
+  // built without it.
+  fastify.addHook('onRequest', serveCachedPage(fastify.pageCache, securityHeaders));
+  fastify.addHook('onRequest', (_request, reply, done) => {
+    reply.headers(securityHeaders);
+    done();
+  });
   // Hooks that every request passes and most leave at once are written callback style: an async hook
   // costs a promise per request, a tenth of the time a cached page takes.
   fastify.addHook('onRequest', (request, reply, done) => {

@@ -59,6 +59,8 @@ declare module 'fastify' {
     config: AppConfig;
     loginThrottle: LoginThrottle;
     pageCache: PageCache;
+    /** helmet's headers, worked out once at start (security-headers.ts). */
+    securityHeaders: Record<string, string>;
     leadNotifier: LeadNotifier;
   }
   interface FastifyRequest {
