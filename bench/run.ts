@@ -191,6 +191,14 @@ async function reactFloor(): Promise<PaintMetrics & { jsKb: number }> {
   }
 }
 
+function printTable(header: string[], rows: string[][]): void {
+  const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column]!.length)));
+  const line = (cells: string[]) => `| ${cells.map((cell, column) => cell.padEnd(widths[column]!)).join(' | ')} |`;
+  console.log(line(header));
+  console.log(line(widths.map((width) => '-'.repeat(width))));
+  for (const row of rows) console.log(line(row));
+}
+
 buildIfStale();
 const server = await startServer();
 try {
@@ -221,13 +229,18 @@ try {
   }
   const floor = await reactFloor();
   rows.push(['React 19 alone', '', '', '', '', '', floor.jsKb.toFixed(1), '', `${Math.round(floor.fcpMs)} ms`, `${Math.round(floor.lcpMs)} ms`, `${Math.round(floor.tbtMs)} ms`, floor.cls.toFixed(3)]);
-  const header = ['page', 'req/s', 'static req/s', 'ratio', 'p99', 'errors', 'JS KB gz', 'CSS KB gz', 'FCP', 'LCP', 'TBT', 'CLS'];
-  const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column]!.length)));
-  const line = (cells: string[]) => `| ${cells.map((cell, column) => cell.padEnd(widths[column]!)).join(' | ')} |`;
   console.log(`\n${CONNECTIONS} connections, ${DURATION_S} s per run; targets: ratio >= 50%, p99 < 50 ms, JS <= 90 KB, LCP < 1500 ms, TBT < 50 ms, CLS < 0.02\n`);
-  console.log(line(header));
-  console.log(line(widths.map((width) => '-'.repeat(width))));
-  for (const row of rows) console.log(line(row));
+  printTable(['page', 'req/s', 'static req/s', 'ratio', 'p99', 'errors', 'JS KB gz', 'CSS KB gz', 'FCP', 'LCP', 'TBT', 'CLS'], rows);
+
+  // The 90 KB limit holds for every public page, not only the four above.
+  const everyPublicPage = ['/', '/about', '/contact', '/services', '/testimonials', '/news', '/advice-center', `/post/${postId}`, `/news-post?id=${postId}`, '/admin-login', '/no-such-page'];
+  const sizeRows: string[][] = [];
+  for (const path of everyPublicPage) {
+    const sizes = await assetSizes(server.url, await (await fetch(`${server.url}${path}`)).text());
+    sizeRows.push([path, sizes.jsKb.toFixed(1), sizes.cssKb.toFixed(1)]);
+  }
+  console.log('\nScript and style each public page loads (gzip); a form\'s schema follows only once the form is used:\n');
+  printTable(['page', 'JS KB gz', 'CSS KB gz'], sizeRows);
 } finally {
   await server.stop();
 }

@@ -1,4 +1,5 @@
 import { usePageContext } from '../../renderer/usePageContext.tsx';
+import { HydrationBoundary } from '../../src/components/HydrationBoundary/HydrationBoundary.tsx';
 import { linkButton } from '../../src/components/LinkButton/link-button.css.ts';
 import { NewsCarousel } from '../../src/components/NewsCarousel/NewsCarousel.tsx';
 import { ReviewsCarousel } from '../../src/components/ReviewsCarousel/ReviewsCarousel.tsx';
@@ -173,7 +174,10 @@ export default function Page() {
         </div>
       </section>
 
-      <NewsCarousel posts={latestNews} />
+      {/* Each carousel hydrates as a task of its own (HydrationBoundary). */}
+      <HydrationBoundary>
+        <NewsCarousel posts={latestNews} />
+      </HydrationBoundary>
 
       <section className={styles.section} aria-labelledby="featured-services-title">
         <div className={styles.inner}>
@@ -204,7 +208,9 @@ export default function Page() {
         </div>
       </section>
 
-      <ReviewsCarousel reviews={reviews} />
+      <HydrationBoundary>
+        <ReviewsCarousel reviews={reviews} />
+      </HydrationBoundary>
 
       <section className={styles.section} aria-labelledby="local-experts-title">
         <div className={`${styles.inner} ${styles.split}`}>

@@ -1,4 +1,5 @@
 import { useHashScroll } from '../../src/client/hash-scroll.ts';
+import { HydrationBoundary } from '../../src/components/HydrationBoundary/HydrationBoundary.tsx';
 import { PhotoCarousel } from '../../src/components/PhotoCarousel/PhotoCarousel.tsx';
 import { serviceSections } from './service-details.ts';
 import * as styles from './services.css.ts';
@@ -58,7 +59,10 @@ export default function Page() {
               </a>
             </div>
             <div className={position % 2 === 0 ? styles.detailMedia : `${styles.detailMedia} ${styles.detailMediaFirst}`}>
-              <PhotoCarousel label={service.title} images={service.gallery} />
+              {/* Six carousels: each hydrates as a task of its own (HydrationBoundary). */}
+              <HydrationBoundary>
+                <PhotoCarousel label={service.title} images={service.gallery} />
+              </HydrationBoundary>
             </div>
           </div>
         </section>
