@@ -163,6 +163,16 @@ async function paintMetrics(url: string): Promise<PaintMetrics> {
   }
 }
 
+const PAINT_RUNS = 5;
+
+/** Each figure is the median of five fresh loads, as Lighthouse advises: one load varies by ±20 ms of TBT here. */
+async function medianPaintMetrics(url: string): Promise<PaintMetrics> {
+  const runs: PaintMetrics[] = [];
+  for (let run = 0; run < PAINT_RUNS; run++) runs.push(await paintMetrics(url));
+  const median = (pick: (metrics: PaintMetrics) => number) => runs.map(pick).sort((a, b) => a - b)[Math.floor(PAINT_RUNS / 2)]!;
+  return { fcpMs: median((m) => m.fcpMs), lcpMs: median((m) => m.lcpMs), tbtMs: median((m) => m.tbtMs), cls: median((m) => m.cls) };
+}
+
 /**
  * The same phone profile on a page that only hydrates one paragraph with React 19 (bench/react-floor),
  * built by the same Vite and served compressed like the site: the blocking time React costs by itself.
@@ -185,7 +195,7 @@ async function reactFloor(): Promise<PaintMetrics & { jsKb: number }> {
   const url = `http://127.0.0.1:${(server.address() as { port: number }).port}/`;
   try {
     const html = await (await fetch(url)).text();
-    return { ...(await paintMetrics(url)), jsKb: (await assetSizes(url, html)).jsKb };
+    return { ...(await medianPaintMetrics(url)), jsKb: (await assetSizes(url, html)).jsKb };
   } finally {
     server.close();
   }
@@ -211,7 +221,7 @@ try {
     const site = await load(url);
     const baseline = await staticBaseline(html);
     const sizes = await assetSizes(server.url, html);
-    const paint = await paintMetrics(url);
+    const paint = await medianPaintMetrics(url);
     rows.push([
       path,
       String(site.requestsPerSecond),
@@ -229,7 +239,7 @@ try {
   }
   const floor = await reactFloor();
   rows.push(['React 19 alone', '', '', '', '', '', floor.jsKb.toFixed(1), '', `${Math.round(floor.fcpMs)} ms`, `${Math.round(floor.lcpMs)} ms`, `${Math.round(floor.tbtMs)} ms`, floor.cls.toFixed(3)]);
-  console.log(`\n${CONNECTIONS} connections, ${DURATION_S} s per run; targets: ratio >= 50%, p99 < 50 ms, JS <= 90 KB, LCP < 1500 ms, TBT < 50 ms, CLS < 0.02\n`);
+  console.log(`\n${CONNECTIONS} connections, ${DURATION_S} s per run; targets: ratio >= 50%, p99 < 50 ms, JS <= 90 KB, LCP < 1500 ms, TBT < 50 ms, CLS < 0.02; paint figures are medians of ${PAINT_RUNS} loads\n`);
   printTable(['page', 'req/s', 'static req/s', 'ratio', 'p99', 'errors', 'JS KB gz', 'CSS KB gz', 'FCP', 'LCP', 'TBT', 'CLS'], rows);
 
   // The 90 KB limit holds for every public page, not only the four above.
