@@ -102,6 +102,21 @@ describe('notification toasts', () => {
     await context.close();
   });
 
+  it('holds a toast while keyboard focus is on it and closes it with the time left once focus leaves', async () => {
+    const { context, page, sendReview, unexpectedErrors } = await openReviewForm();
+    await sendReview(500);
+    await page.clock.runFor(2000);
+    await toasts(page).getByRole('button', { name: 'Dismiss notification' }).focus();
+    await page.clock.runFor(20_000);
+    await expect(toasts(page).count()).resolves.toBe(1);
+
+    await page.getByLabel('Name *').focus();
+    // 3000 ms were left when focus arrived.
+    await expectToastToCloseIn(page, TOAST_MS - 2000);
+    expect(unexpectedErrors()).toEqual([]);
+    await context.close();
+  });
+
   it('dismisses a toast swiped right beyond 50 px and keeps one swiped less', async () => {
     const { context, page, sendReview, unexpectedErrors } = await openReviewForm();
     await sendReview(201);

@@ -32,7 +32,9 @@ function ToastCard({ item }: { item: ToastItem }) {
   const [offset, setOffset] = useState(0);
   const start = useRef<number | null>(null);
   const [hovered, setHovered] = useState(false);
-  useAutoDismiss(item.id, hovered);
+  // A keyboard user who tabs to the dismiss button is reading it too (WCAG 2.2.1, timing adjustable).
+  const [focused, setFocused] = useState(false);
+  useAutoDismiss(item.id, hovered || focused);
 
   const onPointerDown = (event: PointerEvent) => {
     start.current = event.clientX;
@@ -58,6 +60,10 @@ function ToastCard({ item }: { item: ToastItem }) {
       onPointerCancel={onPointerUp}
       onPointerEnter={() => setHovered(true)}
       onPointerLeave={() => setHovered(false)}
+      onFocus={() => setFocused(true)}
+      onBlur={(event) => {
+        if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setFocused(false);
+      }}
     >
       {/* The role sits inside the <li>: on the <li> itself it would cost the list its items. */}
       <div role={item.variant === 'destructive' ? 'alert' : 'status'}>
@@ -71,7 +77,7 @@ function ToastCard({ item }: { item: ToastItem }) {
   );
 }
 
-/** Where toasts appear; rendered once by the page shell. The region is announced to screen readers. */
+/** Where toasts appear, rendered by each page that sends something. The region is announced to screen readers. */
 export function Toaster() {
   const toasts = useSyncExternalStore(subscribeToToasts, getToasts, getServerToasts);
   return (
