@@ -62,6 +62,11 @@ describe('home page', () => {
     expect(heroTag).toContain('height="900"');
     expect(html).toContain('<source type="image/webp" srcSet="/images/hero-800.webp 800w, /images/hero-1600.webp 1600w"');
     expect(html).toMatch(/<a[^>]*href="\/images\/coupon-25-off\.png"[^>]*download="coupon-25-off\.png"[^>]*>Download Coupon<\/a>/);
+    // The download is a real image, not a dead link.
+    const coupon = await fetch(`${server.url}/images/coupon-25-off.png`);
+    expect(coupon.status).toBe(200);
+    expect(coupon.headers.get('content-type')).toBe('image/png');
+    expect(Buffer.from(await coupon.arrayBuffer()).subarray(1, 4).toString()).toBe('PNG');
     expect(html).toMatch(/href="\/contact"[^>]*>Get Free Estimate</);
     expect(html).toContain('Valid for new customers only');
     expect(html).toContain('Minimum service charge applies');
