@@ -158,11 +158,13 @@ describe('testimonials page', () => {
     await context.close();
   });
 
-  it('tells the visitor when sending fails and resets the form', async () => {
+  it('tells the visitor when the server answers with an error, resets the form and keeps nothing', async () => {
     const before = await listedReviews(server.url);
     const context = await browser.newContext();
     const { page, errors } = await openPage(context);
-    await page.route('**/api/reviews', (route) => (route.request().method() === 'POST' ? route.abort() : route.continue()));
+    await page.route('**/api/reviews', (route) =>
+      route.request().method() === 'POST' ? route.fulfill({ status: 500, contentType: 'application/json', body: '{"success":false,"message":"Something went wrong"}' }) : route.continue(),
+    );
     await page.goto(`${server.url}/testimonials`);
     await waitForHydration(page);
     const fields = form(page);
@@ -177,8 +179,39 @@ describe('testimonials page', () => {
     await expect(fields.review.inputValue()).resolves.toBe('');
     await expect(page.getByTestId('review-list').getByText('This one cannot be sent.').count()).resolves.toBe(0);
     expect(await listedReviews(server.url)).toHaveLength(before.length);
-    // The aborted request is the only console error: the browser reports it; nothing else may fail.
-    expect(errors.filter((message) => !/Failed to load resource|ERR_FAILED/.test(message))).toEqual([]);
+    await expect(page.evaluate(() => localStorage.getItem('reviewsWaitingToSend'))).resolves.toBeNull();
+    // The 500 is the only console error: the browser reports it; nothing else may fail.
+    expect(errors.filter((message) => !/Failed to load resource/.test(message))).toEqual([]);
+    await context.close();
+  });
+
+  it("keeps a review on the device when the server cannot be reached, says 'Review saved locally!', and sends it on the next visit (SPEC section 7's reading of a failure)", async () => {
+    const before = await listedReviews(server.url);
+    const context = await browser.newContext();
+    const { page, errors } = await openPage(context);
+    await page.route('**/api/reviews', (route) => (route.request().method() === 'POST' ? route.abort('internetdisconnected') : route.continue()));
+    await page.goto(`${server.url}/testimonials`);
+    await waitForHydration(page);
+    const fields = form(page);
+    await fields.name.fill('Patient');
+    await fields.review.fill('Written while the server was away.');
+    await fields.submit.click();
+
+    const saved = page.getByRole('status').filter({ hasText: 'Review saved locally!' });
+    await saved.waitFor();
+    await expect(saved.textContent()).resolves.toContain('will be sent on your next visit');
+    await expect(fields.name.inputValue()).resolves.toBe('');
+    expect(await listedReviews(server.url)).toHaveLength(before.length);
+
+    // The next visit, with the server reachable again: the kept review goes out by itself.
+    await page.unroute('**/api/reviews');
+    const sent = page.waitForResponse((response) => response.url().endsWith('/api/reviews') && response.request().method() === 'POST');
+    await page.reload();
+    await expect(sent.then((response) => response.status())).resolves.toBe(201);
+    await page.getByTestId('review-list').getByText('Written while the server was away.').waitFor();
+    await expect(page.evaluate(() => localStorage.getItem('reviewsWaitingToSend'))).resolves.toBeNull();
+    expect(await listedReviews(server.url)).toHaveLength(before.length + 1);
+    expect(errors.filter((message) => !/Failed to load resource|ERR_INTERNET_DISCONNECTED/.test(message))).toEqual([]);
     await context.close();
   });
 

@@ -6,6 +6,8 @@ import { linkButton } from '../../src/components/LinkButton/link-button.css.ts';
 import { toast } from '../../src/components/Toast/toast-store.ts';
 import { reviewForList, type ListedReview, type ReviewAnswer } from '../../src/shared/review-for-list.ts';
 import { loadOnFirstUse } from '../../src/client/load-on-first-use.ts';
+import { keepReviewOnDevice, sendReviewsKeptOnDevice, serverUnreachable } from '../../src/client/reviews-kept-on-device.ts';
+import type { ReviewData } from '../../src/shared/schemas/review.ts';
 import { DEFAULT_RATING, MAX_RATING, MIN_RATING, REVIEW_HELD_MESSAGE } from '../../src/shared/review-rules.ts';
 import { firstMessageByField } from '../../src/shared/schemas/field-errors.ts';
 import * as styles from './testimonials.css.ts';
@@ -16,6 +18,12 @@ interface ReviewResponse {
   /** True when the owner approves reviews first: it is not shown until then. */
   pending?: boolean;
   message?: string;
+}
+
+async function sendReview(review: ReviewData & { website?: string; formFillMs?: number }): Promise<ReviewResponse> {
+  const answer = await apiRequest<ReviewResponse>('POST', '/api/reviews', review);
+  if (!answer.success) throw new Error(answer.message ?? 'The review was not accepted');
+  return answer;
 }
 
 // The schema (and zod with it) arrives when the visitor starts on the form, not with the page.
@@ -37,6 +45,23 @@ export function ReviewForm({ onReviewAdded }: { onReviewAdded: (review: ListedRe
   // Before hydration a submit would be a plain GET carrying the review in the URL; wait for React.
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
+
+  // Reviews kept on this device while the server could not be reached go out now, and again whenever
+  // the browser comes back online. Once per page: the latest onReviewAdded is read through a ref.
+  const addReview = useRef(onReviewAdded);
+  addReview.current = onReviewAdded;
+  useEffect(() => {
+    const sendKept = async () => {
+      for (const { review, answer } of await sendReviewsKeptOnDevice(sendReview)) {
+        if (answer.pending) continue;
+        addReview.current(reviewForList(review, answer.review));
+        toast({ title: 'Review submitted successfully!', description: 'The review kept on this device has been sent. Thank you for your feedback.' });
+      }
+    };
+    void sendKept();
+    window.addEventListener('online', sendKept);
+    return () => window.removeEventListener('online', sendKept);
+  }, []);
 
   const set = (field: keyof typeof emptyForm) => (event: { target: { value: string } }) => {
     setValues((current) => ({ ...current, [field]: event.target.value }));
@@ -74,16 +99,21 @@ export function ReviewForm({ onReviewAdded }: { onReviewAdded: (review: ListedRe
     setErrors({});
     setSubmitting(true);
     try {
-      const answer = await apiRequest<ReviewResponse>('POST', '/api/reviews', { ...parsed.data, ...antiSpam.fields() });
-      if (!answer.success) throw new Error(answer.message ?? 'The review was not accepted');
+      const answer = await sendReview({ ...parsed.data, ...antiSpam.fields() });
       if (answer.pending) {
         toast({ title: 'Review submitted successfully!', description: REVIEW_HELD_MESSAGE });
       } else {
         onReviewAdded(reviewForList(parsed.data, answer.review));
         toast({ title: 'Review submitted successfully!', description: 'Thank you for your feedback.' });
       }
-    } catch {
-      showSubmitFailure();
+    } catch (error) {
+      // SPEC sections 7 and 8 give two readings of a failure; we take both: a server that cannot be
+      // reached gets the review later ("Review saved locally!"), a server that answered no is final.
+      if (serverUnreachable(error) && keepReviewOnDevice(parsed.data)) {
+        toast({ title: 'Review saved locally!', description: 'We could not reach our server. Your review is kept on this device and will be sent on your next visit.' });
+      } else {
+        showSubmitFailure();
+      }
     } finally {
       // SPEC section 8: the form resets after success and after failure alike.
       setValues(emptyForm);
