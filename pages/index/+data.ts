@@ -1,17 +1,18 @@
 // https://vike.dev/data : the home page's news and reviews, read on the server so they are in the first HTML.
 import type { PageContextServer } from 'vike/types';
 import { postsForPage, reviewsForPage } from '../../src/server/services/page-data.ts';
-import { formatPostDate } from '../../src/shared/format-date.ts';
+import { toPostCardData } from '../../src/shared/post-card.ts';
 import { serviceSlugs, type GalleryImage, type ServiceSlug } from '../../src/shared/images.ts';
 import { serviceGalleries } from '../../src/shared/service-galleries.ts';
 import { NEWS_CAROUSEL_LIMIT, type NewsSlide } from '../../src/components/NewsCarousel/NewsCarousel.tsx';
 
 export async function data(pageContext: PageContextServer) {
   const [posts, { reviews, degraded: reviewsDegraded }] = await Promise.all([postsForPage(pageContext.db), reviewsForPage(pageContext.db)]);
-  // Only what the carousel shows travels to the browser.
-  const latestNews: NewsSlide[] = posts.newsPosts
-    .slice(0, NEWS_CAROUSEL_LIMIT)
-    .map(({ id, title, excerpt, image, publishedAt }) => ({ id, title, excerpt, image, publishedAt, dateLabel: formatPostDate(publishedAt) }));
+  // Only what the carousel shows travels to the browser: the card fields of the first five posts.
+  const latestNews: NewsSlide[] = posts.newsPosts.slice(0, NEWS_CAROUSEL_LIMIT).map((post) => {
+    const { video: _video, ...slide } = toPostCardData(post);
+    return slide;
+  });
   // The service cards show each service's first photo; the other captions stay on the server.
   const firstPhotos = Object.fromEntries(serviceSlugs.map((slug) => [slug, serviceGalleries[slug][0]!])) as Record<ServiceSlug, GalleryImage>;
   return { latestNews, reviews, firstPhotos, degraded: posts.degraded || reviewsDegraded };

@@ -25,6 +25,11 @@ export function preferredEncoding(acceptEncoding: string | string[] | undefined)
   return 'identity';
 }
 
+/** The headers of an answer chosen by Accept-Encoding: it varies by it even when sent uncompressed. */
+export function encodingHeaders(encoding: ContentEncoding): Record<string, string> {
+  return encoding === 'identity' ? { vary: 'accept-encoding' } : { vary: 'accept-encoding', 'content-encoding': encoding };
+}
+
 /**
  * The body in `encoding`, or as it is when it is too small to gain. Brotli quality 5 takes about a
  * millisecond for a 25 KB page and comes within 1% of quality 9, which takes ten times as long.

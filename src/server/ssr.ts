@@ -1,14 +1,13 @@
 // https://vike.dev/renderPage and https://vike.dev/createDevMiddleware : Vike as a Fastify catch-all.
 import { fileURLToPath } from 'node:url';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { renderPage } from 'vike/server';
 import { getSettingsOrDefaults, publicSettingsOf } from './services/settings.ts';
 import { findSeoOverride } from './services/seo-overrides.ts';
 import type { SeoOverride } from '../shared/schemas/seo-override.ts';
 import { maintenancePage, MAINTENANCE_RETRY_AFTER_SECONDS } from './maintenance-page.ts';
 import { isDegraded } from './services/page-data.ts';
-import { cachedBody } from './page-cache.ts';
-import { encodeBody, preferredEncoding, type ContentEncoding } from './content-encoding.ts';
+import { encodeBody, encodingHeaders, preferredEncoding } from './content-encoding.ts';
 
 const projectRoot = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -44,15 +43,9 @@ export async function ssrPlugin(app: FastifyInstance, options: SsrOptions) {
   }
 
   app.get('/*', async (request, reply) => {
-    const encoding = preferredEncoding(request.headers['accept-encoding']);
-    // Only anonymous views are shared: a signed-in owner may see drafts, previews and their own name.
+    // A cached page was answered before this route (page-cache.ts). Only anonymous views are stored: a
+    // signed-in owner may see drafts, previews and their own name.
     const cacheable = !request.auth && !isAdminPath(request.url);
-    const cached = cacheable ? app.pageCache.get(request.url) : undefined;
-    if (cached) {
-      reply.status(cached.statusCode);
-      for (const [name, value] of cached.headers) reply.header(name, value);
-      return sendEncoded(reply.header('x-page-cache', 'hit'), cachedBody(cached, encoding));
-    }
 
     const { settings, degraded: settingsDegraded } = await getSettingsOrDefaults(app.db, request.log);
     // Maintenance closes the public site only: the owner must still reach /admin to switch it off.
@@ -88,15 +81,9 @@ export async function ssrPlugin(app: FastifyInstance, options: SsrOptions) {
     if (cacheable && !degraded && httpResponse.statusCode === 200) {
       app.pageCache.set(request.url, { statusCode: 200, headers: httpResponse.headers, body, storedAt: Date.now() });
     }
-    return sendEncoded(reply, encodeBody(body, encoding));
+    const encoded = encodeBody(body, preferredEncoding(request.headers['accept-encoding']));
+    return reply.headers(encodingHeaders(encoded.encoding)).send(encoded.body);
   });
-}
-
-function sendEncoded(reply: FastifyReply, { encoding, body }: { encoding: ContentEncoding; body: Buffer }) {
-  // Every page answer depends on Accept-Encoding, the uncompressed one included.
-  reply.header('vary', 'accept-encoding');
-  if (encoding !== 'identity') reply.header('content-encoding', encoding);
-  return reply.send(body);
 }
 
 /** The owner's metadata for this page; a failed read leaves the page's own metadata (degraded), never a 500. */

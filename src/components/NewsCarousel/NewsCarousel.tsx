@@ -1,22 +1,17 @@
-import { useCallback, useId, useState, type FocusEvent } from 'react';
+import { useCallback, useId, useState } from 'react';
 import { rememberPostBackSource } from '../../client/post-back-source.ts';
+import { useVisitorAttention } from '../../client/use-visitor-attention.ts';
 import { useAutoAdvance } from '../../client/use-auto-advance.ts';
 import { usePrefersReducedMotion } from '../../client/use-media-query.ts';
+import type { PostCardData } from '../../shared/post-card.ts';
 import * as styles from './NewsCarousel.css.ts';
 
 /** SPEC section 9: the news carousel advances every 20000 ms and shows at most 5 posts. */
 export const NEWS_ROTATION_MS = 20_000;
 export const NEWS_CAROUSEL_LIMIT = 5;
 
-export interface NewsSlide {
-  id: number;
-  title: string;
-  excerpt: string;
-  image: string | null;
-  publishedAt: string | null;
-  /** Written out by the server (see PostCardData): 'Recently published' when there is no date. */
-  dateLabel: string;
-}
+/** What a slide shows of a post: the card fields, the date written out by the server. */
+export type NewsSlide = Omit<PostCardData, 'video'>;
 
 /** A CSS url() that a stored path or data URI cannot break out of. */
 function cssUrl(value: string): string {
@@ -26,8 +21,7 @@ function cssUrl(value: string): string {
 export function NewsCarousel({ posts }: { posts: readonly NewsSlide[] }) {
   const headingId = useId();
   const [index, setIndex] = useState(0);
-  const [hovered, setHovered] = useState(false);
-  const [focused, setFocused] = useState(false);
+  const attention = useVisitorAttention();
   const [autoRotateChoice, setAutoRotateChoice] = useState<boolean | null>(null);
   const prefersReducedMotion = usePrefersReducedMotion();
   const slides = posts.slice(0, NEWS_CAROUSEL_LIMIT);
@@ -37,24 +31,17 @@ export function NewsCarousel({ posts }: { posts: readonly NewsSlide[] }) {
   const showNext = useCallback(() => setIndex((value) => (value + 1 >= count ? 0 : value + 1)), [count]);
   const showPrevious = () => setIndex((value) => (value - 1 < 0 ? count - 1 : value - 1));
   const autoRotate = autoRotateChoice ?? !prefersReducedMotion;
-  useAutoAdvance(showNext, NEWS_ROTATION_MS, autoRotate && !hovered && !focused && count > 1, current);
+  useAutoAdvance(showNext, NEWS_ROTATION_MS, autoRotate && !attention.attending && count > 1, current);
 
   // SPEC: with no posts (or a failed read) the whole section is hidden.
   if (count === 0) return null;
-
-  const onBlur = (event: FocusEvent<HTMLElement>) => {
-    if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setFocused(false);
-  };
 
   return (
     <section
       className={styles.section}
       aria-labelledby={headingId}
       aria-roledescription="carousel"
-      onMouseEnter={() => setHovered(true)}
-      onMouseLeave={() => setHovered(false)}
-      onFocus={() => setFocused(true)}
-      onBlur={onBlur}
+      {...attention.handlers}
       data-testid="news-carousel"
     >
       <div className={styles.inner}>
@@ -108,7 +95,7 @@ export function NewsCarousel({ posts }: { posts: readonly NewsSlide[] }) {
             <button type="button" className={styles.control} onClick={showPrevious} aria-label="Previous news post">
               ‹
             </button>
-            <p className={styles.position} aria-live={autoRotate && !hovered && !focused ? 'off' : 'polite'}>
+            <p className={styles.position} aria-live={autoRotate && !attention.attending ? 'off' : 'polite'}>
               {current + 1} / {count}
             </p>
             <button type="button" className={styles.control} onClick={showNext} aria-label="Next news post">

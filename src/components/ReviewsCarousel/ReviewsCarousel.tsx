@@ -1,4 +1,5 @@
-import { useCallback, useEffect, useId, useState, type FocusEvent } from 'react';
+import { useCallback, useEffect, useId, useState } from 'react';
+import { useVisitorAttention } from '../../client/use-visitor-attention.ts';
 import { useAutoAdvance } from '../../client/use-auto-advance.ts';
 import { useMediaQuery, usePrefersReducedMotion } from '../../client/use-media-query.ts';
 import { breakpoints } from '../../styles/theme.css.ts';
@@ -20,8 +21,7 @@ function useVisibleCardCount(): number {
 export function ReviewsCarousel({ reviews }: { reviews: readonly ReviewCardData[] }) {
   const headingId = useId();
   const [index, setIndex] = useState(0);
-  const [hovered, setHovered] = useState(false);
-  const [focused, setFocused] = useState(false);
+  const attention = useVisitorAttention();
   // null until the visitor presses pause or play; until then motion preferences decide.
   const [autoRotateChoice, setAutoRotateChoice] = useState<boolean | null>(null);
   const prefersReducedMotion = usePrefersReducedMotion();
@@ -38,7 +38,7 @@ export function ReviewsCarousel({ reviews }: { reviews: readonly ReviewCardData[
   const showPrevious = () => setIndex((value) => (value - 1 < 0 ? count - 1 : value - 1));
 
   const autoRotate = autoRotateChoice ?? !prefersReducedMotion;
-  const rotating = autoRotate && !hovered && !focused && count > 1;
+  const rotating = autoRotate && !attention.attending && count > 1;
   useAutoAdvance(showNext, REVIEW_ROTATION_MS, rotating, current);
 
   if (count === 0) return null;
@@ -47,19 +47,12 @@ export function ReviewsCarousel({ reviews }: { reviews: readonly ReviewCardData[
   const shown = Array.from({ length: slotCount }, (_, offset) => reviews[(current + offset) % count]!);
   const slotClass = [styles.slot, `${styles.slot} ${styles.slotFromSmall}`, `${styles.slot} ${styles.slotFromMedium}`];
 
-  const onBlur = (event: FocusEvent<HTMLElement>) => {
-    if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setFocused(false);
-  };
-
   return (
     <section
       className={styles.section}
       aria-labelledby={headingId}
       aria-roledescription="carousel"
-      onMouseEnter={() => setHovered(true)}
-      onMouseLeave={() => setHovered(false)}
-      onFocus={() => setFocused(true)}
-      onBlur={onBlur}
+      {...attention.handlers}
       data-testid="reviews-carousel"
     >
       <div className={styles.inner}>

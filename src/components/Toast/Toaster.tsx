@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState, useSyncExternalStore, type PointerEvent } from 'react';
+import { useVisitorAttention } from '../../client/use-visitor-attention.ts';
 import * as styles from './Toast.css.ts';
 import {
   dismissToast,
@@ -31,10 +32,9 @@ function useAutoDismiss(id: number, paused: boolean) {
 function ToastCard({ item }: { item: ToastItem }) {
   const [offset, setOffset] = useState(0);
   const start = useRef<number | null>(null);
-  const [hovered, setHovered] = useState(false);
   // A keyboard user who tabs to the dismiss button is reading it too (WCAG 2.2.1, timing adjustable).
-  const [focused, setFocused] = useState(false);
-  useAutoDismiss(item.id, hovered || focused);
+  const attention = useVisitorAttention();
+  useAutoDismiss(item.id, attention.attending);
 
   const onPointerDown = (event: PointerEvent) => {
     start.current = event.clientX;
@@ -58,12 +58,7 @@ function ToastCard({ item }: { item: ToastItem }) {
       onPointerMove={onPointerMove}
       onPointerUp={onPointerUp}
       onPointerCancel={onPointerUp}
-      onPointerEnter={() => setHovered(true)}
-      onPointerLeave={() => setHovered(false)}
-      onFocus={() => setFocused(true)}
-      onBlur={(event) => {
-        if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setFocused(false);
-      }}
+      {...attention.handlers}
     >
       {/* The role sits inside the <li>: on the <li> itself it would cost the list its items. */}
       <div role={item.variant === 'destructive' ? 'alert' : 'status'}>
