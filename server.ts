@@ -19,7 +19,9 @@ async function main() {
     throw error;
   }
 
-  const database = await openDatabase(config.databaseUrl ? { url: config.databaseUrl } : { dataDir: config.dataDir });
+  const database = await openDatabase(
+    config.databaseUrl ? { url: config.databaseUrl } : { dataDir: config.dataDir },
+  );
   const seed = await seedDatabase(database.db, config);
 
   const fastify: FastifyInstance = Fastify({
@@ -33,9 +35,13 @@ async function main() {
     // request (page-cache.ts, answerFromPageCache): twice the pages a second. Fastify leaves the timeouts
     // of a server it did not make to us.
     serverFactory: (handler) => {
-      const server = createServer({ requestTimeout: 30_000, keepAliveTimeout: 10_000 }, (request, response) => {
-        if (!answerFromPageCache(fastify.pageCache, fastify.securityHeaders, request, response)) handler(request, response);
-      });
+      const server = createServer(
+        { requestTimeout: 30_000, keepAliveTimeout: 10_000 },
+        (request, response) => {
+          if (!answerFromPageCache(fastify.pageCache, fastify.securityHeaders, request, response))
+            handler(request, response);
+        },
+      );
       server.setTimeout(60_000);
       return server;
     },
@@ -43,7 +49,15 @@ async function main() {
   if (config.nodeEnv === 'production') {
     fastify.addHook('onResponse', async (request, reply) => {
       if (reply.statusCode >= 500 || reply.elapsedTime > 1_000) {
-        request.log.warn({ method: request.method, url: request.url, statusCode: reply.statusCode, ms: Math.round(reply.elapsedTime) }, 'slow or failed request');
+        request.log.warn(
+          {
+            method: request.method,
+            url: request.url,
+            statusCode: reply.statusCode,
+            ms: Math.round(reply.elapsedTime),
+          },
+          'slow or failed request',
+        );
       }
     });
   }
@@ -69,7 +83,9 @@ async function main() {
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
   await fastify.listen({ port: config.port, host: config.host });
-  console.log(`\n  Site ready at ${config.publicUrl}  (database: ${database.kind === 'pglite' ? `embedded, ${config.dataDir}` : 'PostgreSQL'})`);
+  console.log(
+    `\n  Site ready at ${config.publicUrl}  (database: ${database.kind === 'pglite' ? `embedded, ${config.dataDir}` : 'PostgreSQL'})`,
+  );
   if (seed.generatedAdmin) {
     console.log(
       `\n  Admin account created. Sign in at ${config.publicUrl}/admin-login with\n    username: ${seed.generatedAdmin.username}\n    password: ${seed.generatedAdmin.password}\n  This password is shown only once; keep it somewhere safe.\n`,

@@ -51,12 +51,14 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
   return {
     db: db as unknown as Database,
     kind: 'postgres',
-    ping: () => pingDatabase(db as unknown as Database),
+    ping: () => pingDatabase(db),
     close: () => client.end({ timeout: 5 }),
   };
 }
 
-async function openPglite(location: { dataDir: string } | { memory: true; from?: Blob }): Promise<DatabaseHandle> {
+async function openPglite(
+  location: { dataDir: string } | { memory: true; from?: Blob },
+): Promise<DatabaseHandle> {
   const { PGlite } = await import('@electric-sql/pglite');
   const { drizzle } = await import('drizzle-orm/pglite');
   const { migrate } = await import('drizzle-orm/pglite/migrator');
@@ -75,7 +77,7 @@ async function openPglite(location: { dataDir: string } | { memory: true; from?:
     db: db as unknown as Database,
     kind: 'pglite',
     dump: () => client.dumpDataDir('none'),
-    ping: () => (closed ? Promise.resolve(false) : pingDatabase(db as unknown as Database)),
+    ping: () => (closed ? Promise.resolve(false) : pingDatabase(db)),
     close: async () => {
       if (closed) return;
       closed = true;

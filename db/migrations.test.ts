@@ -4,19 +4,35 @@ import { describe, expect, it } from 'vitest';
 import { createTestDatabase, rowsOf, testDatabaseKind } from '../src/server/testing/test-database.ts';
 import { openDatabase, type DatabaseHandle } from './client.ts';
 
-const migrationCount = readdirSync(new URL('./migrations', import.meta.url)).filter((name) => name.endsWith('.sql')).length;
+const migrationCount = readdirSync(new URL('./migrations', import.meta.url)).filter((name) =>
+  name.endsWith('.sql'),
+).length;
 
 async function appliedMigrations(handle: DatabaseHandle): Promise<number> {
-  return rowsOf<{ count: number }>(await handle.db.execute(sql`select count(*)::int as count from drizzle.__drizzle_migrations`))[0]!.count;
+  return rowsOf<{ count: number }>(
+    await handle.db.execute(sql`select count(*)::int as count from drizzle.__drizzle_migrations`),
+  )[0]!.count;
 }
 
 describe(`migrations (${testDatabaseKind})`, () => {
   it('create every table on an empty database, and a second run changes nothing', async () => {
     const handle = await createTestDatabase();
     const tables = rowsOf<{ table_name: string }>(
-      await handle.db.execute(sql`select table_name from information_schema.tables where table_schema = 'public' order by table_name`),
+      await handle.db.execute(
+        sql`select table_name from information_schema.tables where table_schema = 'public' order by table_name`,
+      ),
     ).map((row) => row.table_name);
-    expect(tables).toEqual(['contact_submissions', 'lead_notifications', 'media', 'posts', 'reviews', 'seo_metadata', 'sessions', 'settings', 'users']);
+    expect(tables).toEqual([
+      'contact_submissions',
+      'lead_notifications',
+      'media',
+      'posts',
+      'reviews',
+      'seo_metadata',
+      'sessions',
+      'settings',
+      'users',
+    ]);
     expect(await appliedMigrations(handle)).toBe(migrationCount);
 
     if (testDatabaseKind === 'postgres') {

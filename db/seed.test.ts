@@ -26,23 +26,32 @@ describe(`seed (${testDatabaseKind})`, () => {
     const first = await seedDatabase(handle.db, { adminUsername: 'admin', adminPassword: undefined });
     expect(first.generatedAdmin?.username).toBe('admin');
     expect(first.generatedAdmin!.password.length).toBeGreaterThanOrEqual(20);
-    await expect(verifyCredentials(handle.db, 'admin', first.generatedAdmin!.password)).resolves.toMatchObject({ role: 'admin' });
+    await expect(
+      verifyCredentials(handle.db, 'admin', first.generatedAdmin!.password),
+    ).resolves.toMatchObject({ role: 'admin' });
 
     const second = await seedDatabase(handle.db, { adminUsername: 'admin', adminPassword: undefined });
     expect(second).toEqual({ createdAdmin: false });
   });
 
   it('uses ADMIN_USERNAME and ADMIN_PASSWORD when given and prints no password', async () => {
-    const result = await seedDatabase(handle.db, { adminUsername: 'owner', adminPassword: 'a-long-enough-password' });
+    const result = await seedDatabase(handle.db, {
+      adminUsername: 'owner',
+      adminPassword: 'a-long-enough-password',
+    });
     expect(result.generatedAdmin).toBeUndefined();
-    await expect(verifyCredentials(handle.db, 'owner', 'a-long-enough-password')).resolves.toMatchObject({ username: 'owner' });
+    await expect(verifyCredentials(handle.db, 'owner', 'a-long-enough-password')).resolves.toMatchObject({
+      username: 'owner',
+    });
   });
 
   it('seeding twice changes nothing: one admin, the default settings once, the built-in posts once', async () => {
     await seedDatabase(handle.db, { adminUsername: 'admin', adminPassword: undefined });
     const after = [await count(handle, users), await count(handle, settings), await count(handle, posts)];
     await seedDatabase(handle.db, { adminUsername: 'admin', adminPassword: undefined });
-    expect([await count(handle, users), await count(handle, settings), await count(handle, posts)]).toEqual(after);
+    expect([await count(handle, users), await count(handle, settings), await count(handle, posts)]).toEqual(
+      after,
+    );
     expect(after[0]).toBe(1);
     expect(after[1]).toBe(Object.keys(defaultSettings).length);
     expect(await getSettings(handle.db)).toEqual(defaultSettings);
@@ -50,7 +59,10 @@ describe(`seed (${testDatabaseKind})`, () => {
 
   it('never overwrites a setting the owner changed', async () => {
     await seedDatabase(handle.db, { adminUsername: 'admin', adminPassword: undefined });
-    await handle.db.update(settings).set({ value: 'Owner Named Co.' }).where(sql`${settings.key} = 'companyName'`);
+    await handle.db
+      .update(settings)
+      .set({ value: 'Owner Named Co.' })
+      .where(sql`${settings.key} = 'companyName'`);
     await seedDatabase(handle.db, { adminUsername: 'admin', adminPassword: undefined });
     expect((await getSettings(handle.db)).companyName).toBe('Owner Named Co.');
   });

@@ -15,7 +15,10 @@ export interface SeedResult {
  * First start: the admin user, the default settings and the built-in posts. Later starts change
  * nothing (settings keys added by a newer release are filled in; nothing the owner set is touched).
  */
-export async function seedDatabase(db: Database, config: Pick<AppConfig, 'adminUsername' | 'adminPassword'>): Promise<SeedResult> {
+export async function seedDatabase(
+  db: Database,
+  config: Pick<AppConfig, 'adminUsername' | 'adminPassword'>,
+): Promise<SeedResult> {
   await seedDefaultSettings(db);
   if ((await countUsers(db)) > 0) return { createdAdmin: false };
 

@@ -1,6 +1,11 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectNoSeriousAxeViolations, launchBrowser, openPage, waitForHydration } from './support/browser.ts';
+import {
+  expectNoSeriousAxeViolations,
+  launchBrowser,
+  openPage,
+  waitForHydration,
+} from './support/browser.ts';
 import { startServer, type RunningServer } from './support/server.ts';
 import { metaContent, structuredDataIn } from './support/site-api.ts';
 
@@ -21,13 +26,19 @@ describe('about page', () => {
     const html = await (await fetch(`${server.url}/about`)).text();
     expect(html.match(/<h1[\s>]/g)).toHaveLength(1);
     expect(html).toMatch(/<h1[^>]*>About Cumming Plumbing Pros<\/h1>/);
-    const order = ['Who We Are', 'Our Core Values', 'Why Choose Us', 'Proudly Serving Our Community'].map((text) => html.indexOf(text));
+    const order = ['Who We Are', 'Our Core Values', 'Why Choose Us', 'Proudly Serving Our Community'].map(
+      (text) => html.indexOf(text),
+    );
     expect(order.every((position) => position > 0)).toBe(true);
     expect([...order].sort((a, b) => a - b)).toEqual(order);
-    for (const value of ['Integrity', 'Excellence', 'Respect', 'Reliability']) expect(html).toContain(`>${value}</h3>`);
-    for (const town of ['Cumming', 'Sugar Hill', 'Suwanee', 'Johns Creek', 'Alpharetta', 'Roswell']) expect(html).toContain(`<li>${town}</li>`);
+    for (const value of ['Integrity', 'Excellence', 'Respect', 'Reliability'])
+      expect(html).toContain(`>${value}</h3>`);
+    for (const town of ['Cumming', 'Sugar Hill', 'Suwanee', 'Johns Creek', 'Alpharetta', 'Roswell'])
+      expect(html).toContain(`<li>${town}</li>`);
     expect(html).toContain('home to over 250,000 residents with a 96% graduation rate');
-    expect(html).toMatch(/<a href="https:\/\/www\.forsythco\.com\/" target="_blank" rel="noopener noreferrer">/);
+    expect(html).toMatch(
+      /<a href="https:\/\/www\.forsythco\.com\/" target="_blank" rel="noopener noreferrer">/,
+    );
     expect(html).toContain('<source type="image/webp" srcSet="/images/about-team.webp"/>');
     expect(html).toMatch(/<img[^>]*src="\/images\/about-team\.jpg"[^>]*width="960"[^>]*height="640"/);
     expect(html).toContain('/images/local-experts.jpg');

@@ -3,14 +3,29 @@
 // content and sees where focus is.
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectNoSeriousAxeViolations, launchBrowser, openPage, waitForHydration } from './support/browser.ts';
+import {
+  expectNoSeriousAxeViolations,
+  launchBrowser,
+  openPage,
+  waitForHydration,
+} from './support/browser.ts';
 import { startServer, type RunningServer } from './support/server.ts';
 import { createPost, postReview, signInAsAdmin } from './support/site-api.ts';
 
 describe('accessibility of every public route', () => {
   let server: RunningServer;
   let browser: Browser;
-  const routes = ['/', '/about', '/contact', '/services', '/testimonials', '/news', '/advice-center', '/admin-login', '/no-such-page'];
+  const routes = [
+    '/',
+    '/about',
+    '/contact',
+    '/services',
+    '/testimonials',
+    '/news',
+    '/advice-center',
+    '/admin-login',
+    '/no-such-page',
+  ];
 
   beforeAll(async () => {
     server = await startServer();
@@ -20,11 +35,17 @@ describe('accessibility of every public route', () => {
       type: 'news',
       title: 'Freeze warning: protect your pipes tonight',
       excerpt: 'Four quick steps before the temperature drops.',
-      content: '<h2>Before dark</h2><p>Open cabinet doors under sinks on outside walls.</p><ul><li>Drip faucets</li><li>Cover hose bibs</li></ul>',
+      content:
+        '<h2>Before dark</h2><p>Open cabinet doors under sinks on outside walls.</p><ul><li>Drip faucets</li><li>Cover hose bibs</li></ul>',
       image: '/images/services/water-heater-1.jpg',
       isPublished: true,
     });
-    await postReview(server.url, { name: 'Maria', secondName: 'Lopez', rating: 4, review: 'On time and tidy.' });
+    await postReview(server.url, {
+      name: 'Maria',
+      secondName: 'Lopez',
+      rating: 4,
+      review: 'On time and tidy.',
+    });
     routes.push(`/post/${postId}`, `/news-post?id=${postId}`);
   });
   afterAll(async () => {
@@ -46,7 +67,9 @@ describe('accessibility of every public route', () => {
         const facts = await page.evaluate(() => ({
           h1: document.querySelectorAll('h1').length,
           lang: document.documentElement.lang,
-          imagesWithoutAlt: [...document.images].filter((image) => !image.hasAttribute('alt')).map((image) => image.src),
+          imagesWithoutAlt: [...document.images]
+            .filter((image) => !image.hasAttribute('alt'))
+            .map((image) => image.src),
         }));
         expect(facts, route).toEqual({ h1: 1, lang: 'en', imagesWithoutAlt: [] });
       }

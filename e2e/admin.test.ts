@@ -1,12 +1,21 @@
 import sharp from 'sharp';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectNoSeriousAxeViolations, launchBrowser, openPage, waitForHydration } from './support/browser.ts';
+import {
+  expectNoSeriousAxeViolations,
+  launchBrowser,
+  openPage,
+  waitForHydration,
+} from './support/browser.ts';
 import { E2E_ADMIN, startServer, type RunningServer } from './support/server.ts';
 import { signInAsAdmin } from './support/site-api.ts';
 
 /** Signs in through the real form and lands on the panel. */
-async function signIn(page: Page, baseUrl: string, credentials: { username: string; password: string } = E2E_ADMIN) {
+async function signIn(
+  page: Page,
+  baseUrl: string,
+  credentials: { username: string; password: string } = E2E_ADMIN,
+) {
   await page.goto(`${baseUrl}/admin-login`);
   await waitForHydration(page);
   await page.getByLabel('Username').fill(credentials.username);
@@ -72,7 +81,9 @@ describe('admin area', () => {
     release();
     await page.waitForURL(`${server.url}/admin`);
     await waitForHydration(page);
-    await expect(page.getByRole('tab', { name: 'Content Management' }).getAttribute('aria-selected')).resolves.toBe('true');
+    await expect(
+      page.getByRole('tab', { name: 'Content Management' }).getAttribute('aria-selected'),
+    ).resolves.toBe('true');
 
     // Signed in, the sign-in page sends the owner straight on.
     await page.goto(`${server.url}/admin-login`);
@@ -102,7 +113,8 @@ describe('admin area', () => {
     const summary = page.getByRole('alert').filter({ hasText: 'Validation error' });
     await summary.waitFor();
     const text = await summary.textContent();
-    for (const message of ['Title is required', 'Excerpt is required', 'Content is required']) expect(text).toContain(message);
+    for (const message of ['Title is required', 'Excerpt is required', 'Content is required'])
+      expect(text).toContain(message);
     await expectNoSeriousAxeViolations(page);
     expect(errors).toEqual([]);
     await context.close();
@@ -125,12 +137,18 @@ describe('admin area', () => {
     await page.getByRole('button', { name: 'Bold' }).click();
     await page.keyboard.type(' Flush it yearly.');
 
-    const png = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#2563eb' } }).png().toBuffer();
-    await page.getByLabel('Upload an image (JPEG, PNG, GIF, WebP, AVIF)').setInputFiles({ name: 'heater.png', mimeType: 'image/png', buffer: png });
+    const png = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#2563eb' } })
+      .png()
+      .toBuffer();
+    await page
+      .getByLabel('Upload an image (JPEG, PNG, GIF, WebP, AVIF)')
+      .setInputFiles({ name: 'heater.png', mimeType: 'image/png', buffer: png });
     await toastWith(page, 'Image uploaded').waitFor();
     const imagePath = await page.getByLabel('Image path or URL').inputValue();
     expect(imagePath).toMatch(/^\/uploads\/[a-f0-9]+\.png$/);
-    await expect(page.getByRole('img', { name: 'Preview of the chosen image' }).getAttribute('src')).resolves.toBe(imagePath);
+    await expect(
+      page.getByRole('img', { name: 'Preview of the chosen image' }).getAttribute('src'),
+    ).resolves.toBe(imagePath);
 
     await page.getByRole('button', { name: 'Create Post' }).click();
     await toastWith(page, 'Post created').waitFor();
@@ -147,14 +165,20 @@ describe('admin area', () => {
 
     await row.getByRole('button', { name: 'Publish Spring water heater check' }).click();
     await toastWith(page, 'Post published').waitFor();
-    await expect(toastWith(page, 'Post published').textContent()).resolves.toContain('Post is now visible to visitors');
+    await expect(toastWith(page, 'Post published').textContent()).resolves.toContain(
+      'Post is now visible to visitors',
+    );
     await row.getByText('Published').waitFor();
     const news = await (await fetch(`${server.url}/news`)).text();
     expect(news).toContain('Spring water heater check');
     expect(news).toContain(imagePath);
     const cookie = await signInAsAdmin(server.url);
-    const stored = (await (await fetch(`${server.url}/api/admin/posts`, { headers: { cookie } })).json()) as { newsPosts: { id: number; content: string }[] };
-    expect(stored.newsPosts.find((post) => post.content.includes('Sediment'))!.content).toBe('<p>Sediment shortens a tank heater’s life.<strong> Flush it yearly.</strong></p>');
+    const stored = (await (await fetch(`${server.url}/api/admin/posts`, { headers: { cookie } })).json()) as {
+      newsPosts: { id: number; content: string }[];
+    };
+    expect(stored.newsPosts.find((post) => post.content.includes('Sediment'))!.content).toBe(
+      '<p>Sediment shortens a tank heater’s life.<strong> Flush it yearly.</strong></p>',
+    );
 
     await row.getByRole('button', { name: 'Edit Spring water heater check' }).click();
     await page.getByRole('heading', { name: 'Edit Post' }).waitFor();
@@ -189,7 +213,11 @@ describe('admin area', () => {
     await pathField.fill('/images/plumber_photo.jpg');
     await page
       .getByLabel('Upload an image (JPEG, PNG, GIF, WebP, AVIF)')
-      .setInputFiles({ name: 'photo.png', mimeType: 'image/png', buffer: Buffer.from('<html><script>alert(1)</script></html>') });
+      .setInputFiles({
+        name: 'photo.png',
+        mimeType: 'image/png',
+        buffer: Buffer.from('<html><script>alert(1)</script></html>'),
+      });
     const refused = toastWith(page, 'Upload error');
     await refused.waitFor();
     await expect(refused.textContent()).resolves.toContain('File upload failed');
@@ -232,30 +260,40 @@ describe('admin area', () => {
     await context.close();
   });
 
-  it('overrides one page\'s search and sharing text, counting what a search result shows, and the page head carries it', async () => {
+  it("overrides one page's search and sharing text, counting what a search result shows, and the page head carries it", async () => {
     const context = await browser.newContext();
     const { page, errors } = await openPage(context);
     await signIn(page, server.url);
     await page.getByRole('tab', { name: 'Settings' }).click();
     const section = page.getByRole('region', { name: 'Search & sharing' });
     await section.getByLabel('Page').selectOption('/services');
-    await section.getByLabel('Title', { exact: true }).fill('Drain, sewer and water heater repair in Cumming');
-    await expect(section.getByText('47 of about 60 characters show in search results.').isVisible()).resolves.toBe(true);
+    await section
+      .getByLabel('Title', { exact: true })
+      .fill('Drain, sewer and water heater repair in Cumming');
+    await expect(
+      section.getByText('47 of about 60 characters show in search results.').isVisible(),
+    ).resolves.toBe(true);
     await section.getByLabel('Sharing title').fill('Same-day plumbing in Forsyth County');
     await section.getByLabel('Sharing image').fill('javascript:alert(1)');
     await section.getByRole('button', { name: 'Save Search & sharing' }).click();
-    await expect(section.getByText('Sharing image must be a path starting with / or a full http(s) address').isVisible()).resolves.toBe(true);
+    await expect(
+      section.getByText('Sharing image must be a path starting with / or a full http(s) address').isVisible(),
+    ).resolves.toBe(true);
     await section.getByLabel('Sharing image').fill('/images/plumber_photo.jpg');
     await section.getByRole('button', { name: 'Save Search & sharing' }).click();
     await toastWith(page, 'Search & sharing saved').waitFor();
     await expectNoSeriousAxeViolations(page);
 
     const html = await (await fetch(`${server.url}/services`)).text();
-    expect(html).toContain('<title>Drain, sewer and water heater repair in Cumming | Cumming Plumbing Pros</title>');
+    expect(html).toContain(
+      '<title>Drain, sewer and water heater repair in Cumming | Cumming Plumbing Pros</title>',
+    );
     expect(html).toContain('<meta property="og:title" content="Same-day plumbing in Forsyth County">');
     expect(html).toContain(`<link rel="canonical" href="${server.url}/services">`);
     // Other pages keep their own.
-    expect(await (await fetch(`${server.url}/about`)).text()).not.toContain('Same-day plumbing in Forsyth County');
+    expect(await (await fetch(`${server.url}/about`)).text()).not.toContain(
+      'Same-day plumbing in Forsyth County',
+    );
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -264,7 +302,14 @@ describe('admin area', () => {
     await fetch(`${server.url}/api/contact`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ firstName: 'Rosa', lastName: 'Diaz', email: 'rosa@example.com', phone: '(770) 555-0111', service: 'Water Heater Services', message: 'No hot water since this morning.' }),
+      body: JSON.stringify({
+        firstName: 'Rosa',
+        lastName: 'Diaz',
+        email: 'rosa@example.com',
+        phone: '(770) 555-0111',
+        service: 'Water Heater Services',
+        message: 'No hot water since this morning.',
+      }),
     });
     const context = await browser.newContext();
     const { page, errors } = await openPage(context);
@@ -273,16 +318,24 @@ describe('admin area', () => {
     await page.getByRole('tab', { name: 'Leads 1 new' }).waitFor();
     await leadsTab.click();
     const lead = page.getByTestId('lead').filter({ hasText: 'Rosa Diaz' });
-    await expect(lead.getByRole('link', { name: 'Call (770) 555-0111' }).getAttribute('href')).resolves.toBe('tel:+17705550111');
-    await expect(lead.getByRole('link', { name: 'Email rosa@example.com' }).getAttribute('href')).resolves.toMatch(/^mailto:rosa@example\.com\?subject=/);
+    await expect(lead.getByRole('link', { name: 'Call (770) 555-0111' }).getAttribute('href')).resolves.toBe(
+      'tel:+17705550111',
+    );
+    await expect(
+      lead.getByRole('link', { name: 'Email rosa@example.com' }).getAttribute('href'),
+    ).resolves.toMatch(/^mailto:rosa@example\.com\?subject=/);
     await lead.getByText('No hot water since this morning.').first().waitFor();
     await lead.getByLabel('Status of Rosa Diaz').selectOption('contacted');
     await toastWith(page, 'Lead marked contacted').waitFor();
-    await page.waitForFunction(() => !document.querySelector('[role="tab"][id="tab-leads"]')?.textContent?.includes('new'));
+    await page.waitForFunction(
+      () => !document.querySelector('[role="tab"][id="tab-leads"]')?.textContent?.includes('new'),
+    );
 
     await page.getByLabel('Search name, email, phone or text').fill('nobody-matches-this');
     await page.getByText('No leads match this filter.').waitFor();
-    await expect(page.getByRole('link', { name: 'Export CSV' }).getAttribute('href')).resolves.toBe('/api/admin/leads.csv?search=nobody-matches-this');
+    await expect(page.getByRole('link', { name: 'Export CSV' }).getAttribute('href')).resolves.toBe(
+      '/api/admin/leads.csv?search=nobody-matches-this',
+    );
     await expectNoSeriousAxeViolations(page);
     expect(errors).toEqual([]);
     await context.close();
@@ -331,10 +384,17 @@ describe('admin area', () => {
     const context = await browser.newContext();
     const { page, errors } = await openPage(context);
     await signIn(page, server.url, { username: 'eddie', password: 'editor password 123' });
-    await expect(page.getByRole('tab').allTextContents()).resolves.toEqual(['Content Management', 'Leads', 'Reviews', 'Account']);
+    await expect(page.getByRole('tab').allTextContents()).resolves.toEqual([
+      'Content Management',
+      'Leads',
+      'Reviews',
+      'Account',
+    ]);
     await page.goto(`${server.url}/admin#settings`);
     await waitForHydration(page);
-    await expect(page.getByRole('tab', { name: 'Content Management' }).getAttribute('aria-selected')).resolves.toBe('true');
+    await expect(
+      page.getByRole('tab', { name: 'Content Management' }).getAttribute('aria-selected'),
+    ).resolves.toBe('true');
 
     await page.getByRole('tab', { name: 'Account' }).click();
     await expect(page.getByRole('region', { name: 'Team' }).count()).resolves.toBe(0);
@@ -343,7 +403,11 @@ describe('admin area', () => {
     await page.getByLabel('Repeat the new password').fill('a fresh editor password');
     await page.getByRole('button', { name: 'Change password' }).click();
     await toastWith(page, 'Password changed').waitFor();
-    const relogin = await fetch(`${server.url}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'eddie', password: 'a fresh editor password' }) });
+    const relogin = await fetch(`${server.url}/api/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'eddie', password: 'a fresh editor password' }),
+    });
     expect(relogin.status).toBe(200);
     expect(errors).toEqual([]);
     await context.close();
@@ -356,7 +420,9 @@ describe('admin area', () => {
     const cookie = (await context.cookies()).find((c) => c.name === 'session')!;
     await page.getByRole('button', { name: 'Logout' }).click();
     await page.waitForURL(`${server.url}/admin-login`);
-    const status = await fetch(`${server.url}/api/auth/status`, { headers: { cookie: `session=${cookie.value}` } });
+    const status = await fetch(`${server.url}/api/auth/status`, {
+      headers: { cookie: `session=${cookie.value}` },
+    });
     expect(await status.json()).toEqual({ authenticated: false });
     expect(errors).toEqual([]);
     await context.close();

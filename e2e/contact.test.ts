@@ -1,12 +1,22 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectNoSeriousAxeViolations, launchBrowser, openPage, waitForHydration } from './support/browser.ts';
+import {
+  expectNoSeriousAxeViolations,
+  launchBrowser,
+  openPage,
+  waitForHydration,
+} from './support/browser.ts';
 import { E2E_ADMIN, startServer, type RunningServer } from './support/server.ts';
 import { signInAsAdmin } from './support/site-api.ts';
 
 /** The machine is offline: the embedded map gets a stand-in page instead of a failed network request. */
 async function stubMap(context: BrowserContext) {
-  await context.route('https://www.google.com/**', (route) => route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>Map</title><p>Map of Cumming, GA</p>' }));
+  await context.route('https://www.google.com/**', (route) =>
+    route.fulfill({
+      contentType: 'text/html',
+      body: '<!doctype html><title>Map</title><p>Map of Cumming, GA</p>',
+    }),
+  );
 }
 
 async function fillValidForm(page: Page) {
@@ -15,7 +25,9 @@ async function fillValidForm(page: Page) {
   await page.getByLabel('Email').fill('dana@example.com');
   await page.getByLabel('Phone').fill('(770) 555-0142');
   await page.getByLabel('Service Needed').selectOption('Water Heater Services');
-  await page.getByRole('textbox', { name: 'Message (required)' }).fill('Our water heater is leaking from the bottom.');
+  await page
+    .getByRole('textbox', { name: 'Message (required)' })
+    .fill('Our water heater is leaking from the bottom.');
 }
 
 describe('contact page', () => {
@@ -35,29 +47,45 @@ describe('contact page', () => {
     const html = await (await fetch(`${server.url}/contact`)).text();
     expect(html).toContain('Monday to Friday: 8:00 AM to 6:00 PM');
     expect(html).toContain('Weekend: by appointment');
-    expect(html).toMatch(/<iframe[^>]*src="https:\/\/www\.google\.com\/maps\?q=Cumming,\+GA&amp;output=embed"[^>]*title="Map of Cumming, Georgia"[^>]*loading="lazy"/);
-    for (const town of ['Sugar Hill', 'Suwanee', 'Johns Creek', 'Alpharetta', 'Roswell']) expect(html).toContain(`>${town}</li>`);
+    expect(html).toMatch(
+      /<iframe[^>]*src="https:\/\/www\.google\.com\/maps\?q=Cumming,\+GA&amp;output=embed"[^>]*title="Map of Cumming, Georgia"[^>]*loading="lazy"/,
+    );
+    for (const town of ['Sugar Hill', 'Suwanee', 'Johns Creek', 'Alpharetta', 'Roswell'])
+      expect(html).toContain(`>${town}</li>`);
     expect(html).toContain('<strong>Cumming</strong> <span');
     expect(html).toContain('(home base)');
     expect(html).toContain('Local expertise');
     expect(html).toContain('Community focus');
-    expect(html).toMatch(/<option value="Tankless Water Installation">Tankless Water Installation<\/option><option value="Other">Other<\/option>/);
+    expect(html).toMatch(
+      /<option value="Tankless Water Installation">Tankless Water Installation<\/option><option value="Other">Other<\/option>/,
+    );
     expect(html).toMatch(/<link rel="canonical" href="[^"]+\/contact">/);
     expect(html).toContain('"name":"Contact"');
   });
 
   it('shows the phone and email from settings', async () => {
-    const signIn = await fetch(`${server.url}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(E2E_ADMIN) });
+    const signIn = await fetch(`${server.url}/api/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(E2E_ADMIN),
+    });
     const cookie = signIn.headers.get('set-cookie')!.split(';')[0]!;
     const current = await (await fetch(`${server.url}/api/admin/settings`, { headers: { cookie } })).json();
     await fetch(`${server.url}/api/admin/settings`, {
       method: 'PUT',
       headers: { 'content-type': 'application/json', cookie },
-      body: JSON.stringify({ ...current.settings, phoneNumber: '(470) 555-0123', email: 'office@cumming-plumbing.example', address: '100 Main St, Cumming, GA 30040' }),
+      body: JSON.stringify({
+        ...current.settings,
+        phoneNumber: '(470) 555-0123',
+        email: 'office@cumming-plumbing.example',
+        address: '100 Main St, Cumming, GA 30040',
+      }),
     });
     const html = await (await fetch(`${server.url}/contact`)).text();
     expect(html).toContain('<a href="tel:+14705550123">(470) 555-0123</a>');
-    expect(html).toContain('<a href="mailto:office@cumming-plumbing.example">office@cumming-plumbing.example</a>');
+    expect(html).toContain(
+      '<a href="mailto:office@cumming-plumbing.example">office@cumming-plumbing.example</a>',
+    );
     expect(html).toContain('100 Main St, Cumming, GA 30040');
   });
 
@@ -81,7 +109,9 @@ describe('contact page', () => {
     await expect(page.getByText('Last name is required').isVisible()).resolves.toBe(true);
     await expect(page.getByText('Enter a valid email address').isVisible()).resolves.toBe(true);
     await expect(page.getByText('Message is required').isVisible()).resolves.toBe(true);
-    await expect(page.evaluate(() => document.activeElement?.getAttribute('name'))).resolves.toBe('firstName');
+    await expect(page.evaluate(() => document.activeElement?.getAttribute('name'))).resolves.toBe(
+      'firstName',
+    );
     expect(posts).toBe(0);
     await expectNoSeriousAxeViolations(page);
     expect(errors).toEqual([]);

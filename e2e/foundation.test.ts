@@ -2,7 +2,12 @@ import { get as httpGet, type IncomingHttpHeaders } from 'node:http';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectNoSeriousAxeViolations, launchBrowser, openPage, waitForHydration } from './support/browser.ts';
+import {
+  expectNoSeriousAxeViolations,
+  launchBrowser,
+  openPage,
+  waitForHydration,
+} from './support/browser.ts';
 import { E2E_ADMIN, startServer, type RunningServer } from './support/server.ts';
 
 describe('the running site', () => {
@@ -45,7 +50,12 @@ describe('the running site', () => {
     const { page, errors } = await openPage(context);
     await page.goto(`${server.url}/`);
     await waitForHydration(page);
-    await expect(page.getByRole('link', { name: /Call \(678\) 555-0199/ }).first().isVisible()).resolves.toBe(true);
+    await expect(
+      page
+        .getByRole('link', { name: /Call \(678\) 555-0199/ })
+        .first()
+        .isVisible(),
+    ).resolves.toBe(true);
     await expectNoSeriousAxeViolations(page);
     expect(errors).toEqual([]);
     await context.close();
@@ -63,7 +73,11 @@ describe('the running site', () => {
         }).on('error', reject);
       });
     const [plain, brotli, gzip] = await Promise.all([raw('identity'), raw('gzip, deflate, br'), raw('gzip')]);
-    expect([plain.headers['x-page-cache'], brotli.headers['x-page-cache'], gzip.headers['x-page-cache']]).toEqual(['hit', 'hit', 'hit']);
+    expect([
+      plain.headers['x-page-cache'],
+      brotli.headers['x-page-cache'],
+      gzip.headers['x-page-cache'],
+    ]).toEqual(['hit', 'hit', 'hit']);
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(brotli.headers['content-encoding']).toBe('br');
     expect(gzip.headers['content-encoding']).toBe('gzip');

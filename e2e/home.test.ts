@@ -1,11 +1,25 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectNoSeriousAxeViolations, launchBrowser, openPage, waitForHydration } from './support/browser.ts';
+import {
+  expectNoSeriousAxeViolations,
+  launchBrowser,
+  openPage,
+  waitForHydration,
+} from './support/browser.ts';
 import { startServer, type RunningServer } from './support/server.ts';
-import { createPost, deletePost, listAdminPosts, metaContent, postReview, signInAsAdmin, structuredDataIn } from './support/site-api.ts';
+import {
+  createPost,
+  deletePost,
+  listAdminPosts,
+  metaContent,
+  postReview,
+  signInAsAdmin,
+  structuredDataIn,
+} from './support/site-api.ts';
 
 const reviewCounter = (page: Page) => page.getByText(/^Review \d+ of \d+$/);
-const visibleReviewCards = (page: Page) => page.locator('[data-testid="review-slide"] >> visible=true').count();
+const visibleReviewCards = (page: Page) =>
+  page.locator('[data-testid="review-slide"] >> visible=true').count();
 
 describe('home page', () => {
   let server: RunningServer;
@@ -38,7 +52,17 @@ describe('home page', () => {
     expect(order.every((position) => position > 0)).toBe(true);
     expect([...order].sort((a, b) => a - b)).toEqual(order);
 
-    for (const town of ['Cumming', 'Sugar Hill', 'Suwanee', 'Johns Creek', 'Alpharetta', 'Duluth', 'Dawsonville', 'Buford', 'Gainesville']) {
+    for (const town of [
+      'Cumming',
+      'Sugar Hill',
+      'Suwanee',
+      'Johns Creek',
+      'Alpharetta',
+      'Duluth',
+      'Dawsonville',
+      'Buford',
+      'Gainesville',
+    ]) {
       expect(html).toContain(town);
     }
     expect(html.match(/<h1[\s>]/g)).toHaveLength(1);
@@ -60,13 +84,21 @@ describe('home page', () => {
     expect(heroTag).toContain('loading="eager"');
     expect(heroTag).toContain('width="1600"');
     expect(heroTag).toContain('height="900"');
-    expect(html).toContain('<source type="image/webp" srcSet="/images/hero-800.webp 800w, /images/hero-1600.webp 1600w"');
-    expect(html).toMatch(/<a[^>]*href="\/images\/coupon-25-off\.png"[^>]*download="coupon-25-off\.png"[^>]*>Download Coupon<\/a>/);
+    expect(html).toContain(
+      '<source type="image/webp" srcSet="/images/hero-800.webp 800w, /images/hero-1600.webp 1600w"',
+    );
+    expect(html).toMatch(
+      /<a[^>]*href="\/images\/coupon-25-off\.png"[^>]*download="coupon-25-off\.png"[^>]*>Download Coupon<\/a>/,
+    );
     // The download is a real image, not a dead link.
     const coupon = await fetch(`${server.url}/images/coupon-25-off.png`);
     expect(coupon.status).toBe(200);
     expect(coupon.headers.get('content-type')).toBe('image/png');
-    expect(Buffer.from(await coupon.arrayBuffer()).subarray(1, 4).toString()).toBe('PNG');
+    expect(
+      Buffer.from(await coupon.arrayBuffer())
+        .subarray(1, 4)
+        .toString(),
+    ).toBe('PNG');
     expect(html).toMatch(/href="\/contact"[^>]*>Get Free Estimate</);
     expect(html).toContain('Valid for new customers only');
     expect(html).toContain('Minimum service charge applies');
@@ -78,7 +110,15 @@ describe('home page', () => {
     // No reviews stored yet: the carousel renders nothing at all.
     expect(html).not.toContain('data-testid="reviews-carousel"');
     expect(html).not.toContain('Leave Your Review');
-    for (const claim of ['Fixed Today', 'Upfront Pricing', '100% Satisfaction Guaranteed', 'Licensed &amp; Insured', '15+', '500+', '#1']) {
+    for (const claim of [
+      'Fixed Today',
+      'Upfront Pricing',
+      '100% Satisfaction Guaranteed',
+      'Licensed &amp; Insured',
+      '15+',
+      '500+',
+      '#1',
+    ]) {
       expect(html).toContain(claim);
     }
   });
@@ -86,7 +126,9 @@ describe('home page', () => {
   it('states its metadata and describes the business as a schema.org Plumber', async () => {
     const html = await (await fetch(`${server.url}/`)).text();
     expect(html).toContain('<title>Plumber in Cumming, GA | Cumming Plumbing Pros</title>');
-    expect(metaContent(html, 'name', 'description')).toMatch(/^Licensed and insured plumbers serving Cumming/);
+    expect(metaContent(html, 'name', 'description')).toMatch(
+      /^Licensed and insured plumbers serving Cumming/,
+    );
     expect(html).toContain(`<link rel="canonical" href="${server.url}/">`);
     expect(metaContent(html, 'property', 'og:image')).toBe(`${server.url}/images/plumber_photo.jpg`);
 
@@ -102,7 +144,11 @@ describe('home page', () => {
     });
     const hours = plumber.openingHoursSpecification as { dayOfWeek: string; opens: string; closes: string }[];
     expect(hours).toHaveLength(6);
-    expect(hours[0]).toMatchObject({ dayOfWeek: 'https://schema.org/Monday', opens: '08:00', closes: '18:00' });
+    expect(hours[0]).toMatchObject({
+      dayOfWeek: 'https://schema.org/Monday',
+      opens: '08:00',
+      closes: '18:00',
+    });
     expect(hours.map((entry) => entry.dayOfWeek)).not.toContain('https://schema.org/Sunday');
     const towns = (plumber.areaServed as { name: string }[]).map((town) => town.name);
     expect(towns).toHaveLength(10);
@@ -115,7 +161,13 @@ describe('home page', () => {
   it('shows the latest news with arrows, a background image where a post has one, and rotates every 20 seconds', async () => {
     // Three seeded news posts plus these three: six in all, so the five-post limit shows.
     for (const title of ['Spring Drain Check Specials', 'Meet Our Newest Licensed Plumber']) {
-      await createPost(server.url, adminCookie, { type: 'news', title, excerpt: `${title}: details inside.`, content: `<p>${title}</p>`, isPublished: true });
+      await createPost(server.url, adminCookie, {
+        type: 'news',
+        title,
+        excerpt: `${title}: details inside.`,
+        content: `<p>${title}</p>`,
+        isPublished: true,
+      });
     }
     const imagePostId = await createPost(server.url, adminCookie, {
       type: 'news',
@@ -191,7 +243,9 @@ describe('home page', () => {
     await link.click();
     await page.waitForURL(`${server.url}${href}`);
     await waitForHydration(page);
-    await expect(page.getByRole('link', { name: 'Back to News' }).getAttribute('href')).resolves.toBe('/news');
+    await expect(page.getByRole('link', { name: 'Back to News' }).getAttribute('href')).resolves.toBe(
+      '/news',
+    );
     await expect(page.getByRole('link', { name: 'Back to Advice Center' }).count()).resolves.toBe(0);
     await expect(page.evaluate(() => sessionStorage.getItem('postBackSource'))).resolves.toBe('news');
     expect(errors).toEqual([]);
@@ -224,10 +278,16 @@ describe('home page', () => {
     await page.setViewportSize({ width: 1200, height: 900 });
     await expect.poll(() => visibleReviewCards(page)).toBe(3);
 
-    await expect(carousel.getByRole('img', { name: 'Rated 4 out of 5' }).first().isVisible()).resolves.toBe(true);
+    await expect(carousel.getByRole('img', { name: 'Rated 4 out of 5' }).first().isVisible()).resolves.toBe(
+      true,
+    );
     // Stars equal to the rating: four, not five with one greyed.
-    await expect(carousel.getByRole('img', { name: 'Rated 4 out of 5' }).first().textContent()).resolves.toBe('★★★★');
-    await expect(carousel.getByRole('link', { name: 'Leave Your Review' }).getAttribute('href')).resolves.toBe('/testimonials#review-form');
+    await expect(carousel.getByRole('img', { name: 'Rated 4 out of 5' }).first().textContent()).resolves.toBe(
+      '★★★★',
+    );
+    await expect(
+      carousel.getByRole('link', { name: 'Leave Your Review' }).getAttribute('href'),
+    ).resolves.toBe('/testimonials#review-form');
     const dots = carousel.getByRole('button', { name: /^Show review \d$/ });
     await expect(dots.count()).resolves.toBe(5);
     // The drawn dot is 8 px; the button around it that takes the click stays a 24 px target.
@@ -289,7 +349,10 @@ describe('home page', () => {
   });
 
   it('keeps still for visitors who ask for reduced motion', async () => {
-    const context = await browser.newContext({ reducedMotion: 'reduce', viewport: { width: 1200, height: 900 } });
+    const context = await browser.newContext({
+      reducedMotion: 'reduce',
+      viewport: { width: 1200, height: 900 },
+    });
     const { page, errors } = await openPage(context);
     await page.clock.install();
     await page.goto(`${server.url}/`);
@@ -298,11 +361,18 @@ describe('home page', () => {
     await page.clock.runFor(45_000);
     await expect(reviewCounter(page).textContent()).resolves.toBe('Review 1 of 5');
     await expect(page.getByTestId('news-carousel').getByText('1 / 5').isVisible()).resolves.toBe(true);
-    await expect(page.getByTestId('reviews-carousel').getByRole('button', { name: 'Play rotation' }).isVisible()).resolves.toBe(true);
+    await expect(
+      page.getByTestId('reviews-carousel').getByRole('button', { name: 'Play rotation' }).isVisible(),
+    ).resolves.toBe(true);
     // The banner becomes one still list: its looping copy is gone and nothing animates.
     const banner = page.getByTestId('towns-banner');
     await expect(banner.locator('ul >> visible=true').count()).resolves.toBe(1);
-    await expect(banner.locator('ul').first().evaluate((list) => getComputedStyle(list.parentElement!).animationName)).resolves.toBe('none');
+    await expect(
+      banner
+        .locator('ul')
+        .first()
+        .evaluate((list) => getComputedStyle(list.parentElement!).animationName),
+    ).resolves.toBe('none');
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -336,7 +406,8 @@ describe('home page', () => {
     expect(html).not.toContain('Next news post');
     expect(html).not.toContain('Previous news post');
 
-    for (const post of await listAdminPosts(server.url, adminCookie)) await deletePost(server.url, adminCookie, post);
+    for (const post of await listAdminPosts(server.url, adminCookie))
+      await deletePost(server.url, adminCookie, post);
     html = await (await fetch(`${server.url}/`)).text();
     expect(html).not.toContain('Latest News and Updates');
     expect(html).not.toContain('data-testid="news-carousel"');

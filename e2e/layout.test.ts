@@ -1,6 +1,11 @@
 import type { Browser, Locator } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectNoSeriousAxeViolations, launchBrowser, openPage, waitForHydration } from './support/browser.ts';
+import {
+  expectNoSeriousAxeViolations,
+  launchBrowser,
+  openPage,
+  waitForHydration,
+} from './support/browser.ts';
 import { startServer, type RunningServer } from './support/server.ts';
 import { changeSettings, signInAsAdmin } from './support/site-api.ts';
 
@@ -30,7 +35,9 @@ const SERVICE_LINKS = [
 
 /** Each link's accessible name and href, in page order. */
 function linksOf(container: Locator) {
-  return container.getByRole('link').evaluateAll((links) => links.map((link) => [link.textContent!.trim(), link.getAttribute('href')]));
+  return container
+    .getByRole('link')
+    .evaluateAll((links) => links.map((link) => [link.textContent.trim(), link.getAttribute('href')]));
 }
 
 describe('shared layout', () => {
@@ -98,7 +105,9 @@ describe('shared layout', () => {
     await smallScreenNav.waitFor();
     await expect(linksOf(smallScreenNav)).resolves.toEqual(NAVIGATION);
     await expect(menu.getByText('24/7 emergency plumbing').isVisible()).resolves.toBe(true);
-    await expect(menu.getByRole('link', { name: `Call ${PHONE}` }).getAttribute('href')).resolves.toBe(PHONE_HREF);
+    await expect(menu.getByRole('link', { name: `Call ${PHONE}` }).getAttribute('href')).resolves.toBe(
+      PHONE_HREF,
+    );
     await expectNoSeriousAxeViolations(page);
 
     // Escape from inside the menu closes it and puts focus back on the toggle, not on a hidden link.
@@ -121,20 +130,27 @@ describe('shared layout', () => {
     const { context, page, errors } = await openDesktop();
     const footer = page.getByRole('contentinfo');
     await expect(linksOf(footer.getByRole('region', { name: 'Quick links' }))).resolves.toEqual(NAVIGATION);
-    await expect(linksOf(footer.getByRole('region', { name: 'Our services' }))).resolves.toEqual(SERVICE_LINKS);
+    await expect(linksOf(footer.getByRole('region', { name: 'Our services' }))).resolves.toEqual(
+      SERVICE_LINKS,
+    );
 
     const contact = footer.getByRole('region', { name: 'Contact' });
     await expect(contact.getByRole('link', { name: PHONE }).getAttribute('href')).resolves.toBe(PHONE_HREF);
-    await expect(contact.getByRole('link', { name: 'service@cummingplumbingpros.com' }).getAttribute('href')).resolves.toBe('mailto:service@cummingplumbingpros.com');
+    await expect(
+      contact.getByRole('link', { name: 'service@cummingplumbingpros.com' }).getAttribute('href'),
+    ).resolves.toBe('mailto:service@cummingplumbingpros.com');
     const contactText = (await contact.textContent())!;
     expect(contactText).toContain('Emergency:');
     expect(contactText).toContain('100 Main Street, Cumming, GA 30040');
     expect(contactText).toContain('Monday: 8:00 AM - 6:00 PM');
     expect(contactText).toContain('Tuesday: 8:00 AM - 6:00 PM');
-    for (const day of ['Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday']) expect(contactText).not.toContain(day);
+    for (const day of ['Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'])
+      expect(contactText).not.toContain(day);
 
     await expect(footer.getByRole('region', { name: 'Follow us' }).count()).resolves.toBe(0);
-    await expect(footer.getByRole('link', { name: /Facebook|Instagram|Twitter|LinkedIn/ }).count()).resolves.toBe(0);
+    await expect(
+      footer.getByRole('link', { name: /Facebook|Instagram|Twitter|LinkedIn/ }).count(),
+    ).resolves.toBe(0);
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -9,7 +9,9 @@ describe('loading priority', () => {
   let server: RunningServer;
   let browser: Browser;
   let cookie: string;
-  const slideImages = [1, 2, 3].flatMap((n) => [`/images/services/water-heater-${n}.jpg`, `/images/services/sewer-drain-${n}.jpg`]).slice(0, 5);
+  const slideImages = [1, 2, 3]
+    .flatMap((n) => [`/images/services/water-heater-${n}.jpg`, `/images/services/sewer-drain-${n}.jpg`])
+    .slice(0, 5);
 
   beforeAll(async () => {
     server = await startServer();
@@ -18,7 +20,14 @@ describe('loading priority', () => {
     for (const post of await listAdminPosts(server.url, cookie)) await deletePost(server.url, cookie, post);
     // Created oldest first, so the newest (first slide) carries the last image of the list.
     for (const [n, image] of [...slideImages].reverse().entries()) {
-      await createPost(server.url, cookie, { type: 'news', title: `Crew update ${5 - n}`, excerpt: 'News from the shop.', content: '<p>Details.</p>', image, isPublished: true });
+      await createPost(server.url, cookie, {
+        type: 'news',
+        title: `Crew update ${5 - n}`,
+        excerpt: 'News from the shop.',
+        content: '<p>Details.</p>',
+        image,
+        isPublished: true,
+      });
     }
   });
   afterAll(async () => {
@@ -35,8 +44,10 @@ describe('loading priority', () => {
     await page.goto(`${server.url}/`);
     await waitForHydration(page);
     const slides = page.getByTestId('news-carousel').getByTestId('news-slide');
-    const backgrounds = () => slides.evaluateAll((items) => items.map((item) => (item as HTMLElement).style.backgroundImage));
-    const withImage = (list: string[]) => list.map((value, position) => (value ? position : -1)).filter((position) => position >= 0);
+    const backgrounds = () =>
+      slides.evaluateAll((items) => items.map((item) => (item as HTMLElement).style.backgroundImage));
+    const withImage = (list: string[]) =>
+      list.map((value, position) => (value ? position : -1)).filter((position) => position >= 0);
 
     // Slide 1 on screen: slide 2 comes next, slide 5 is one step back.
     await expect(backgrounds().then(withImage)).resolves.toEqual([0, 1, 4]);
@@ -53,7 +64,9 @@ describe('loading priority', () => {
 
   it('loads the first post card image at once and at high priority, as WebP, and leaves the others lazy', async () => {
     const html = await (await fetch(`${server.url}/news`)).text();
-    const images = [...html.matchAll(/<img [^>]*>/g)].map((match) => match[0]).filter((tag) => tag.includes('/images/services/'));
+    const images = [...html.matchAll(/<img [^>]*>/g)]
+      .map((match) => match[0])
+      .filter((tag) => tag.includes('/images/services/'));
     expect(images).toHaveLength(5);
     expect(images[0]).toContain('loading="eager"');
     expect(images[0]).toContain('fetchPriority="high"');
@@ -62,18 +75,24 @@ describe('loading priority', () => {
       expect(tag).not.toContain('fetchPriority');
     }
     // Each project JPEG is offered as its WebP twin first.
-    expect(html).toContain(`<source type="image/webp" srcSet="${slideImages[0]!.replace('.jpg', '.webp')}"/>`);
+    expect(html).toContain(
+      `<source type="image/webp" srcSet="${slideImages[0]!.replace('.jpg', '.webp')}"/>`,
+    );
 
     const context = await browser.newContext({ viewport: { width: 412, height: 823 } });
     const { page, errors } = await openPage(context);
-    const firstImage = page.waitForResponse((response) => response.url().endsWith(slideImages[0]!.replace('.jpg', '.webp')));
+    const firstImage = page.waitForResponse((response) =>
+      response.url().endsWith(slideImages[0]!.replace('.jpg', '.webp')),
+    );
     await page.goto(`${server.url}/news`);
-    await expect(firstImage.then((response) => response.headers()['content-type'])).resolves.toBe('image/webp');
+    await expect(firstImage.then((response) => response.headers()['content-type'])).resolves.toBe(
+      'image/webp',
+    );
     expect(errors).toEqual([]);
     await context.close();
   });
 
-  it('loads a form\'s schema only once the visitor starts on the form, then checks with it as before', async () => {
+  it("loads a form's schema only once the visitor starts on the form, then checks with it as before", async () => {
     const context = await browser.newContext();
     const { page, errors } = await openPage(context);
     const scripts: string[] = [];
@@ -86,7 +105,10 @@ describe('loading priority', () => {
     expect(scripts.length).toBeGreaterThan(0);
     expect(carriesSchema()).toBe(false);
 
-    const schemaArrives = page.waitForResponse(async (response) => response.url().endsWith('.js') && (await response.text()).includes('First name is required'));
+    const schemaArrives = page.waitForResponse(
+      async (response) =>
+        response.url().endsWith('.js') && (await response.text()).includes('First name is required'),
+    );
     await page.getByLabel('First Name').focus();
     await schemaArrives;
     await page.getByRole('button', { name: 'Send Message' }).click();
@@ -97,7 +119,9 @@ describe('loading priority', () => {
 
   it('serves built scripts and styles compressed with brotli, made once at build time', async () => {
     const html = await (await fetch(`${server.url}/`)).text();
-    const assets = [...html.matchAll(/(?:href|src)="(\/assets\/[^"]+\.(?:js|css))"/g)].map((match) => match[1]!);
+    const assets = [...html.matchAll(/(?:href|src)="(\/assets\/[^"]+\.(?:js|css))"/g)].map(
+      (match) => match[1]!,
+    );
     expect(assets.some((asset) => asset.endsWith('.css'))).toBe(true);
     expect(assets.some((asset) => asset.endsWith('.js'))).toBe(true);
     for (const asset of assets) {

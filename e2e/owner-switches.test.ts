@@ -1,6 +1,11 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { expectNoSeriousAxeViolations, launchBrowser, openPage, waitForHydration } from './support/browser.ts';
+import {
+  expectNoSeriousAxeViolations,
+  launchBrowser,
+  openPage,
+  waitForHydration,
+} from './support/browser.ts';
 import { E2E_ADMIN, startServer, type RunningServer } from './support/server.ts';
 import { changeSettings as changeSettingsThroughApi, createPost, signInAsAdmin } from './support/site-api.ts';
 
@@ -10,7 +15,8 @@ describe('settings that act on the public site', () => {
   let browser: Browser;
   let cookie: string;
 
-  const changeSettings = (change: Record<string, unknown>) => changeSettingsThroughApi(server.url, cookie, change);
+  const changeSettings = (change: Record<string, unknown>) =>
+    changeSettingsThroughApi(server.url, cookie, change);
 
   beforeAll(async () => {
     server = await startServer();
@@ -18,7 +24,12 @@ describe('settings that act on the public site', () => {
     cookie = await signInAsAdmin(server.url);
   });
   beforeEach(async () => {
-    await changeSettings({ contactFormEnabled: true, allowComments: true, holdReviewsForApproval: false, maintenanceMode: false });
+    await changeSettings({
+      contactFormEnabled: true,
+      allowComments: true,
+      holdReviewsForApproval: false,
+      maintenanceMode: false,
+    });
   });
   afterAll(async () => {
     await browser?.close();
@@ -71,9 +82,15 @@ describe('settings that act on the public site', () => {
     await page.getByRole('button', { name: 'Submit Review' }).click();
     const thanks = page.getByRole('status').filter({ hasText: 'Review submitted successfully!' });
     await thanks.waitFor();
-    await expect(thanks.textContent()).resolves.toContain('Thank you! Your review will appear after approval.');
-    await expect(page.getByTestId('review-list').getByText('Waiting for the owner to approve this one.').count()).resolves.toBe(0);
-    expect(await (await fetch(`${server.url}/testimonials`)).text()).not.toContain('Waiting for the owner to approve this one.');
+    await expect(thanks.textContent()).resolves.toContain(
+      'Thank you! Your review will appear after approval.',
+    );
+    await expect(
+      page.getByTestId('review-list').getByText('Waiting for the owner to approve this one.').count(),
+    ).resolves.toBe(0);
+    expect(await (await fetch(`${server.url}/testimonials`)).text()).not.toContain(
+      'Waiting for the owner to approve this one.',
+    );
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -113,13 +130,21 @@ describe('settings that act on the public site', () => {
 
   it('links each post list to its RSS feed from the head', async () => {
     const news = await (await fetch(`${server.url}/news`)).text();
-    expect(news).toContain(`<link rel="alternate" type="application/rss+xml" title="Cumming Plumbing Pros: News &amp; Updates" href="${server.url}/news/rss.xml">`);
+    expect(news).toContain(
+      `<link rel="alternate" type="application/rss+xml" title="Cumming Plumbing Pros: News &amp; Updates" href="${server.url}/news/rss.xml">`,
+    );
     const advice = await (await fetch(`${server.url}/advice-center`)).text();
     expect(advice).toContain(`href="${server.url}/advice-center/rss.xml"`);
   });
 
   it('lets staff preview a draft at its public address, marked and noindex, while visitors get a 404', async () => {
-    const id = await createPost(server.url, cookie, { type: 'advice', title: 'Draft about sump pumps', excerpt: 'Not ready yet.', content: '<p>Still writing.</p>', isPublished: false });
+    const id = await createPost(server.url, cookie, {
+      type: 'advice',
+      title: 'Draft about sump pumps',
+      excerpt: 'Not ready yet.',
+      content: '<p>Still writing.</p>',
+      isPublished: false,
+    });
     const visitor = await fetch(`${server.url}/post/${id}`);
     expect(visitor.status).toBe(404);
     expect(await visitor.text()).not.toContain('Draft about sump pumps');
@@ -129,8 +154,12 @@ describe('settings that act on the public site', () => {
     const { page, errors } = await openPage(context);
     const response = await page.goto(`${server.url}/post/${id}`);
     expect(response?.status()).toBe(200);
-    await expect(page.getByRole('note').textContent()).resolves.toContain('Preview: visitors cannot see this post until it is published.');
-    await expect(page.locator('meta[name="robots"]').getAttribute('content')).resolves.toBe('noindex, nofollow');
+    await expect(page.getByRole('note').textContent()).resolves.toContain(
+      'Preview: visitors cannot see this post until it is published.',
+    );
+    await expect(page.locator('meta[name="robots"]').getAttribute('content')).resolves.toBe(
+      'noindex, nofollow',
+    );
     await page.getByRole('heading', { level: 1, name: 'Draft about sump pumps' }).waitFor();
     await expectNoSeriousAxeViolations(page);
     // A visitor after the owner still gets the 404: the preview was not cached for everyone.

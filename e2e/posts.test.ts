@@ -1,9 +1,15 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectNoSeriousAxeViolations, launchBrowser, openPage, waitForHydration } from './support/browser.ts';
+import {
+  expectNoSeriousAxeViolations,
+  launchBrowser,
+  openPage,
+  waitForHydration,
+} from './support/browser.ts';
 import { E2E_ADMIN, startServer, type RunningServer } from './support/server.ts';
 
-const XSS_CONTENT = '<p>Safe paragraph</p><script>window.__xss=1</script><img src=x onerror="window.__xss=2"><a href="javascript:alert(1)">x</a>';
+const XSS_CONTENT =
+  '<p>Safe paragraph</p><script>window.__xss=1</script><img src=x onerror="window.__xss=2"><a href="javascript:alert(1)">x</a>';
 
 interface NewPost {
   title: string;
@@ -15,7 +21,9 @@ interface NewPost {
 }
 
 function jsonLd(html: string): Record<string, unknown>[] {
-  return [...html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/g)].map((match) => JSON.parse(match[1]!));
+  return [...html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/g)].map((match) =>
+    JSON.parse(match[1]!),
+  );
 }
 
 describe('news, advice and article pages', () => {
@@ -44,13 +52,22 @@ describe('news, advice and article pages', () => {
   });
 
   it('shows the empty news state when nothing is published', async () => {
-    const signIn = await fetch(`${server.url}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(E2E_ADMIN) });
+    const signIn = await fetch(`${server.url}/api/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(E2E_ADMIN),
+    });
     expect(signIn.status).toBe(200);
     cookie = signIn.headers.get('set-cookie')!.split(';')[0]!;
     // The first start seeds a few posts; remove them so the counts below are ours.
-    const existing = (await (await fetch(`${server.url}/api/admin/posts`, { headers: { cookie } })).json()) as { newsPosts: { id: number }[]; advicePosts: { id: number }[] };
+    const existing = (await (
+      await fetch(`${server.url}/api/admin/posts`, { headers: { cookie } })
+    ).json()) as { newsPosts: { id: number }[]; advicePosts: { id: number }[] };
     for (const post of [...existing.newsPosts, ...existing.advicePosts]) {
-      const deleted = await fetch(`${server.url}/api/admin/posts/${post.id}`, { method: 'DELETE', headers: { cookie } });
+      const deleted = await fetch(`${server.url}/api/admin/posts/${post.id}`, {
+        method: 'DELETE',
+        headers: { cookie },
+      });
       expect(deleted.status).toBe(200);
     }
     const html = await (await fetch(`${server.url}/news`)).text();
@@ -61,15 +78,47 @@ describe('news, advice and article pages', () => {
 
   it('publishes the posts the remaining tests read, through the admin REST API', async () => {
     for (let index = 1; index <= 10; index++) {
-      await createPost(`news${index}`, 'news', { title: `Company news ${index}`, excerpt: `Excerpt of news ${index}`, content: `<p>Body of news ${index}</p>`, isPublished: true });
+      await createPost(`news${index}`, 'news', {
+        title: `Company news ${index}`,
+        excerpt: `Excerpt of news ${index}`,
+        content: `<p>Body of news ${index}</p>`,
+        isPublished: true,
+      });
     }
     for (let index = 1; index <= 10; index++) {
-      await createPost(`advice${index}`, 'advice', { title: `Plumbing advice ${index}`, excerpt: `Excerpt of advice ${index}`, content: `<p>Body of advice ${index}</p>`, isPublished: true });
+      await createPost(`advice${index}`, 'advice', {
+        title: `Plumbing advice ${index}`,
+        excerpt: `Excerpt of advice ${index}`,
+        content: `<p>Body of advice ${index}</p>`,
+        isPublished: true,
+      });
     }
-    await createPost('xss', 'news', { title: 'Hostile content', excerpt: 'Nothing here may run', content: XSS_CONTENT, isPublished: true });
-    await createPost('brokenImage', 'news', { title: 'Post with a broken image', excerpt: 'Its image is missing', content: '<p>Text</p>', image: '/uploads/missing.jpg', isPublished: true });
-    await createPost('video', 'news', { title: 'Post with a video', excerpt: 'Watch this', content: '<p>Video</p>', video: '/uploads/clip.mp4', isPublished: true });
-    await createPost('draft', 'news', { title: 'Secret draft', excerpt: 'Not yet', content: '<p>Unpublished</p>', isPublished: false });
+    await createPost('xss', 'news', {
+      title: 'Hostile content',
+      excerpt: 'Nothing here may run',
+      content: XSS_CONTENT,
+      isPublished: true,
+    });
+    await createPost('brokenImage', 'news', {
+      title: 'Post with a broken image',
+      excerpt: 'Its image is missing',
+      content: '<p>Text</p>',
+      image: '/uploads/missing.jpg',
+      isPublished: true,
+    });
+    await createPost('video', 'news', {
+      title: 'Post with a video',
+      excerpt: 'Watch this',
+      content: '<p>Video</p>',
+      video: '/uploads/clip.mp4',
+      isPublished: true,
+    });
+    await createPost('draft', 'news', {
+      title: 'Secret draft',
+      excerpt: 'Not yet',
+      content: '<p>Unpublished</p>',
+      isPublished: false,
+    });
   });
 
   it('pages the news nine at a time, on the server, with disabled controls at the ends', async () => {
@@ -103,14 +152,19 @@ describe('news, advice and article pages', () => {
     const videoCard = page.locator('article', { hasText: 'Post with a video' });
     await expect(videoCard.locator('video[controls]').count()).resolves.toBe(1);
     const brokenImage = page.locator('article', { hasText: 'Post with a broken image' }).locator('img');
-    await page.waitForFunction((element) => (element as HTMLImageElement).hidden, await brokenImage.elementHandle());
+    await page.waitForFunction(
+      (element) => (element as HTMLImageElement).hidden,
+      await brokenImage.elementHandle(),
+    );
     // Hidden for real: not just the attribute, which the site's own img rule could overrule.
     await expect(brokenImage.boundingBox()).resolves.toBeNull();
     await expectNoSeriousAxeViolations(page);
 
     await page.getByRole('navigation', { name: 'News pages' }).getByRole('link', { name: 'Next' }).click();
     await page.getByText('Showing 10-13 of 13 posts').waitFor();
-    await expect(page.getByRole('link', { name: 'Page 2' }).getAttribute('aria-current')).resolves.toBe('page');
+    await expect(page.getByRole('link', { name: 'Page 2' }).getAttribute('aria-current')).resolves.toBe(
+      'page',
+    );
     // The browser reports the missing image and video files; nothing else may fail.
     expect(errors.filter((error) => !/404 \(Not Found\)/.test(error))).toEqual([]);
     await context.close();
@@ -128,14 +182,18 @@ describe('news, advice and article pages', () => {
     const back = page.getByRole('link', { name: 'Back to Advice Center' });
     await back.waitFor();
     await expect(back.getAttribute('href')).resolves.toBe('/advice-center');
-    await expect(page.evaluate(() => sessionStorage.getItem('postBackSource'))).resolves.toBe('advice-center');
+    await expect(page.evaluate(() => sessionStorage.getItem('postBackSource'))).resolves.toBe(
+      'advice-center',
+    );
 
     await page.goto(`${server.url}/news`);
     await waitForHydration(page);
     await page.getByRole('link', { name: 'Read more about Company news 10' }).click();
     await page.waitForURL(`${server.url}/post/${ids.news10}`);
     await waitForHydration(page);
-    await expect(page.getByRole('link', { name: 'Back to News' }).getAttribute('href')).resolves.toBe('/news');
+    await expect(page.getByRole('link', { name: 'Back to News' }).getAttribute('href')).resolves.toBe(
+      '/news',
+    );
     await expectNoSeriousAxeViolations(page);
     // /news lists the posts whose image and video files are missing on purpose; only those 404s are expected.
     expect(errors.filter((error) => !/404 \(Not Found\)/.test(error))).toEqual([]);
@@ -157,15 +215,26 @@ describe('news, advice and article pages', () => {
     expect(html).toMatch(/<meta property="article:modified_time" content="\d{4}-\d\d-\d\dT/);
     expect(html).toContain('<meta property="article:section" content="News">');
     expect(html).toContain('<meta property="article:tag" content="Plumbing">');
-    expect(html).toMatch(/<meta property="og:image" content="http:\/\/127\.0\.0\.1:\d+\/images\/plumber_photo\.jpg">/);
+    expect(html).toMatch(
+      /<meta property="og:image" content="http:\/\/127\.0\.0\.1:\d+\/images\/plumber_photo\.jpg">/,
+    );
     expect(html).toMatch(new RegExp(`<link rel="canonical" href="[^"]+/post/${ids.news3}">`));
     const data = jsonLd(html);
     const article = data.find((item) => item['@type'] === 'Article')!;
-    expect(article).toMatchObject({ headline: 'Company news 3', author: { '@type': 'Organization' }, publisher: { '@type': 'Organization' } });
+    expect(article).toMatchObject({
+      headline: 'Company news 3',
+      author: { '@type': 'Organization' },
+      publisher: { '@type': 'Organization' },
+    });
     expect(article.datePublished).toBeTypeOf('string');
     expect(article.dateModified).toBeTypeOf('string');
-    expect(article.mainEntityOfPage).toEqual({ '@type': 'WebPage', '@id': `${server.url}/post/${ids.news3}` });
-    const breadcrumb = data.find((item) => item['@type'] === 'BreadcrumbList') as { itemListElement: { name: string }[] };
+    expect(article.mainEntityOfPage).toEqual({
+      '@type': 'WebPage',
+      '@id': `${server.url}/post/${ids.news3}`,
+    });
+    const breadcrumb = data.find((item) => item['@type'] === 'BreadcrumbList') as {
+      itemListElement: { name: string }[];
+    };
     expect(breadcrumb.itemListElement.map((item) => item.name)).toEqual(['Home', 'Company news 3']);
 
     // The id may also come from the query.
@@ -180,7 +249,12 @@ describe('news, advice and article pages', () => {
     expect(html).toMatch(/<time dateTime="[^"]+">[A-Z][a-z]+ \d{1,2}, \d{4} at \d{1,2}:\d\d [AP]M<\/time>/);
     expect(html).toMatch(/<a[^>]*href="\/contact">Get Quote<\/a>/);
 
-    for (const path of ['/news-post?id=999999', '/news-post', '/news-post?id=abc', `/news-post?id=${ids.draft}`]) {
+    for (const path of [
+      '/news-post?id=999999',
+      '/news-post',
+      '/news-post?id=abc',
+      `/news-post?id=${ids.draft}`,
+    ]) {
       const response = await fetch(`${server.url}${path}`, { redirect: 'manual' });
       expect(response.status, path).toBe(302);
       expect(new URL(response.headers.get('location')!, server.url).pathname, path).toBe('/news');
@@ -203,13 +277,18 @@ describe('news, advice and article pages', () => {
     await page.goto(`${server.url}/post/${ids.brokenImage}`);
     await waitForHydration(page);
     const image = page.locator('article img');
-    await page.waitForFunction((element) => (element as HTMLImageElement).hidden, await image.elementHandle());
+    await page.waitForFunction(
+      (element) => (element as HTMLImageElement).hidden,
+      await image.elementHandle(),
+    );
     await expect(image.isVisible()).resolves.toBe(false);
     await expect(page.locator('article video').count()).resolves.toBe(0);
 
     await page.goto(`${server.url}/post/${ids.video}`);
     await waitForHydration(page);
-    await expect(page.locator('article video[controls]').getAttribute('src')).resolves.toBe('/uploads/clip.mp4');
+    await expect(page.locator('article video[controls]').getAttribute('src')).resolves.toBe(
+      '/uploads/clip.mp4',
+    );
     // The missing image and video files are the point of this test.
     expect(errors.filter((error) => !/404 \(Not Found\)/.test(error))).toEqual([]);
     await context.close();
@@ -229,10 +308,14 @@ describe('news, advice and article pages', () => {
     });
     await page.goto(`${server.url}/post/${ids.xss}`);
     await waitForHydration(page);
-    await expect(page.evaluate(() => (window as unknown as { __xss?: number }).__xss)).resolves.toBeUndefined();
+    await expect(
+      page.evaluate(() => (window as unknown as { __xss?: number }).__xss),
+    ).resolves.toBeUndefined();
     const link = page.getByRole('link', { name: 'x', exact: true });
     if ((await link.count()) > 0) await link.click();
-    await expect(page.evaluate(() => (window as unknown as { __xss?: number }).__xss)).resolves.toBeUndefined();
+    await expect(
+      page.evaluate(() => (window as unknown as { __xss?: number }).__xss),
+    ).resolves.toBeUndefined();
     expect(dialogs).toEqual([]);
     // The sanitizer keeps <img src="x"> (a harmless relative URL) without its handler; the browser reports its 404.
     expect(errors.filter((error) => !/404 \(Not Found\)/.test(error))).toEqual([]);
@@ -245,7 +328,10 @@ describe('news, advice and article pages', () => {
       Object.defineProperty(navigator, 'share', { value: undefined, configurable: true });
       const copied: string[] = [];
       (window as unknown as { __copied: string[] }).__copied = copied;
-      Object.defineProperty(navigator, 'clipboard', { value: { writeText: async (text: string) => void copied.push(text) }, configurable: true });
+      Object.defineProperty(navigator, 'clipboard', {
+        value: { writeText: async (text: string) => void copied.push(text) },
+        configurable: true,
+      });
     });
     const { page, errors } = await openPage(context);
     const alerted = new Promise<string>((resolve) =>
@@ -258,7 +344,9 @@ describe('news, advice and article pages', () => {
     await waitForHydration(page);
     await page.getByRole('button', { name: 'Share' }).click();
     await expect(alerted).resolves.toBe('Link copied to clipboard!');
-    await expect(page.evaluate(() => (window as unknown as { __copied: string[] }).__copied)).resolves.toEqual([`${server.url}/post/${ids.news5}`]);
+    await expect(
+      page.evaluate(() => (window as unknown as { __copied: string[] }).__copied),
+    ).resolves.toEqual([`${server.url}/post/${ids.news5}`]);
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -268,14 +356,19 @@ describe('news, advice and article pages', () => {
     await context.addInitScript(() => {
       const shared: unknown[] = [];
       (window as unknown as { __shared: unknown[] }).__shared = shared;
-      Object.defineProperty(navigator, 'share', { value: async (data: unknown) => void shared.push(data), configurable: true });
+      Object.defineProperty(navigator, 'share', {
+        value: async (data: unknown) => void shared.push(data),
+        configurable: true,
+      });
     });
     const { page, errors } = await openPage(context);
     await page.goto(`${server.url}/post/${ids.news5}`);
     await waitForHydration(page);
     await page.getByRole('button', { name: 'Share' }).click();
     await page.waitForFunction(() => (window as unknown as { __shared: unknown[] }).__shared.length === 1);
-    await expect(page.evaluate(() => (window as unknown as { __shared: unknown[] }).__shared[0])).resolves.toEqual({
+    await expect(
+      page.evaluate(() => (window as unknown as { __shared: unknown[] }).__shared[0]),
+    ).resolves.toEqual({
       title: 'Company news 5',
       text: 'Excerpt of news 5',
       url: `${server.url}/post/${ids.news5}`,
@@ -301,7 +394,9 @@ describe('news, advice and article pages', () => {
     const { page, errors } = await openPage(context);
     await page.goto(`${server.url}/advice-center#review-form`);
     await waitForHydration(page);
-    await page.waitForFunction(() => Math.abs(document.getElementById('review-form')!.getBoundingClientRect().top - 100) < 2);
+    await page.waitForFunction(
+      () => Math.abs(document.getElementById('review-form')!.getBoundingClientRect().top - 100) < 2,
+    );
     await expectNoSeriousAxeViolations(page);
     expect(errors).toEqual([]);
     await context.close();

@@ -1,7 +1,12 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serviceGalleries } from '../src/shared/service-galleries.ts';
-import { expectNoSeriousAxeViolations, launchBrowser, openPage, waitForHydration } from './support/browser.ts';
+import {
+  expectNoSeriousAxeViolations,
+  launchBrowser,
+  openPage,
+  waitForHydration,
+} from './support/browser.ts';
 import { startServer, type RunningServer } from './support/server.ts';
 
 const waterHeaterCaptions = serviceGalleries['water-heater'].map((image) => image.caption);
@@ -12,7 +17,10 @@ async function settledTop(page: Page, selector: string): Promise<number> {
     (target) => {
       const state = window as unknown as { __lastTop?: number; __stablePolls?: number };
       const top = document.querySelector(target)!.getBoundingClientRect().top;
-      state.__stablePolls = state.__lastTop !== undefined && Math.abs(top - state.__lastTop) < 0.5 ? (state.__stablePolls ?? 0) + 1 : 0;
+      state.__stablePolls =
+        state.__lastTop !== undefined && Math.abs(top - state.__lastTop) < 0.5
+          ? (state.__stablePolls ?? 0) + 1
+          : 0;
       state.__lastTop = top;
       // Unmoved across three polls 50 ms apart: the scroll has finished.
       return state.__stablePolls >= 3 ? { top } : null;
@@ -48,13 +56,29 @@ describe('services page', () => {
     expect(html).toContain('LICENSED &amp; INSURED');
     expect(html).toMatch(/<h1[^>]*>Plumbing Services in Cumming, GA<\/h1>/);
     expect(html).toContain('Ready to solve your plumbing problems?');
-    for (const anchor of ['residential-plumbing', 'sewer-drain-solutions', 'filtration-system-service', 'underground-plumbing-service', 'water-heater-service', 'leak-detection-services']) {
+    for (const anchor of [
+      'residential-plumbing',
+      'sewer-drain-solutions',
+      'filtration-system-service',
+      'underground-plumbing-service',
+      'water-heater-service',
+      'leak-detection-services',
+    ]) {
       expect(html).toContain(`<section id="${anchor}"`);
       expect(html).toContain(`href="#${anchor}"`);
     }
     // The last card is titled 'Tankless Water Installation' but links to #leak-detection-services (SPEC).
-    expect(html).toMatch(/Tankless Water Installation<\/h3><p>[^<]*<\/p><a[^>]*href="#leak-detection-services"/);
-    for (const offering of ['Backflow prevention', 'Camera inspections', 'Water quality testing', 'Pipe lining and coating', 'Annual maintenance and flushing', 'Sizing and selection']) {
+    expect(html).toMatch(
+      /Tankless Water Installation<\/h3><p>[^<]*<\/p><a[^>]*href="#leak-detection-services"/,
+    );
+    for (const offering of [
+      'Backflow prevention',
+      'Camera inspections',
+      'Water quality testing',
+      'Pipe lining and coating',
+      'Annual maintenance and flushing',
+      'Sizing and selection',
+    ]) {
       expect(html).toContain(`<li>${offering}</li>`);
     }
     expect(html.match(/href="\/contact"/g)!.length).toBeGreaterThanOrEqual(8);
@@ -62,11 +86,18 @@ describe('services page', () => {
     expect(html).toMatch(/<meta name="description" content="Residential plumbing, sewer/);
     expect(html).toMatch(/<meta name="keywords" content="plumbing services Cumming GA/);
     expect(html).toMatch(/<link rel="canonical" href="http:\/\/127\.0\.0\.1:\d+\/services">/);
-    const breadcrumb = [...html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/g)].map((match) => JSON.parse(match[1]!)).find((data) => data['@type'] === 'BreadcrumbList');
-    expect(breadcrumb.itemListElement.map((item: { name: string }) => item.name)).toEqual(['Home', 'Services']);
+    const breadcrumb = [...html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/g)]
+      .map((match) => JSON.parse(match[1]!))
+      .find((data) => data['@type'] === 'BreadcrumbList');
+    expect(breadcrumb.itemListElement.map((item: { name: string }) => item.name)).toEqual([
+      'Home',
+      'Services',
+    ]);
     // Photos: webp with a jpg fallback, sized, lazy below the fold.
     expect(html).toContain('<source srcSet="/images/services/water-heater-1.webp" type="image/webp"/>');
-    expect(html).toMatch(/<img[^>]*src="\/images\/services\/water-heater-1\.jpg"[^>]*width="960" height="640" loading="lazy"/);
+    expect(html).toMatch(
+      /<img[^>]*src="\/images\/services\/water-heater-1\.jpg"[^>]*width="960" height="640" loading="lazy"/,
+    );
   });
 
   it('steps each carousel on its own, wrapping at both ends, with dots', async () => {
@@ -84,11 +115,15 @@ describe('services page', () => {
     await expect(caption.textContent()).resolves.toBe(waterHeaterCaptions[0]);
     await section.getByRole('button', { name: 'Next photo' }).click();
     await expect(caption.textContent()).resolves.toBe(waterHeaterCaptions[1]);
-    await expect(section.getByRole('button', { name: 'Show photo 2 of 3' }).getAttribute('aria-current')).resolves.toBe('true');
+    await expect(
+      section.getByRole('button', { name: 'Show photo 2 of 3' }).getAttribute('aria-current'),
+    ).resolves.toBe('true');
 
     await section.getByRole('button', { name: 'Show photo 3 of 3' }).click();
     await expect(caption.textContent()).resolves.toBe(waterHeaterCaptions[2]);
-    await expect(section.locator('img').first().getAttribute('src')).resolves.toBe('/images/services/water-heater-3.jpg');
+    await expect(section.locator('img').first().getAttribute('src')).resolves.toBe(
+      '/images/services/water-heater-3.jpg',
+    );
     const dotSize = await section.getByRole('button', { name: 'Show photo 1 of 3' }).evaluate((dot) => {
       const style = getComputedStyle(dot, '::before');
       return [style.width, style.height];
@@ -96,7 +131,9 @@ describe('services page', () => {
     expect(dotSize).toEqual(['8px', '8px']);
 
     // Another section's carousel did not move.
-    await expect(page.locator('#residential-plumbing figcaption').first().textContent()).resolves.toBe(serviceGalleries['residential-plumbing'][0]!.caption);
+    await expect(page.locator('#residential-plumbing figcaption').first().textContent()).resolves.toBe(
+      serviceGalleries['residential-plumbing'][0]!.caption,
+    );
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -113,7 +150,9 @@ describe('services page', () => {
     const dialog = page.getByRole('dialog', { name: 'Water Heater Services photo viewer' });
     await dialog.waitFor({ state: 'visible' });
     await expect(dialog.getAttribute('aria-modal')).resolves.toBe('true');
-    await expect(page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).resolves.toBe('Close photo viewer');
+    await expect(page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).resolves.toBe(
+      'Close photo viewer',
+    );
     const lightboxCaption = dialog.locator('figcaption');
     await expect(lightboxCaption.textContent()).resolves.toBe(`${waterHeaterCaptions[0]} (1 of 3)`);
     const box = await dialog.boundingBox();
@@ -135,10 +174,15 @@ describe('services page', () => {
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'hidden' });
     // Focus returns to the photo button, which now shows the photo last viewed.
-    await expect(page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).resolves.toBe(`Open photo 3 of 3 full screen: ${waterHeaterCaptions[2]}`);
+    await expect(page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).resolves.toBe(
+      `Open photo 3 of 3 full screen: ${waterHeaterCaptions[2]}`,
+    );
 
     // The close button closes too; another section has its own lightbox.
-    await page.locator('#residential-plumbing').getByRole('button', { name: /^Open photo 1 of 3/ }).click();
+    await page
+      .locator('#residential-plumbing')
+      .getByRole('button', { name: /^Open photo 1 of 3/ })
+      .click();
     const otherDialog = page.getByRole('dialog', { name: 'Residential Plumbing photo viewer' });
     await otherDialog.waitFor({ state: 'visible' });
     await expect(page.getByRole('dialog').count()).resolves.toBe(1);
@@ -181,13 +225,21 @@ describe('services page', () => {
     // Added after hydration, this listener runs right after the page's own hash handler, in the same
     // task: an instant jump has already landed there, a smooth scroll has barely begun.
     await page.evaluate(() => {
-      document.addEventListener('click', () => ((window as unknown as { __scrollAfterClick: number }).__scrollAfterClick = window.scrollY));
+      document.addEventListener(
+        'click',
+        () => ((window as unknown as { __scrollAfterClick: number }).__scrollAfterClick = window.scrollY),
+      );
     });
     await page.getByRole('link', { name: 'Learn More about Underground Plumbing' }).click();
-    const top = await page.evaluate(() => document.getElementById('underground-plumbing-service')!.getBoundingClientRect().top);
+    const top = await page.evaluate(
+      () => document.getElementById('underground-plumbing-service')!.getBoundingClientRect().top,
+    );
     expect(top).toBeCloseTo(100, 0);
-    const [afterClick, now] = await page.evaluate(() => [(window as unknown as { __scrollAfterClick: number }).__scrollAfterClick, window.scrollY]);
-    expect(Math.round(afterClick!)).toBe(Math.round(now!));
+    const [afterClick, now] = await page.evaluate(() => [
+      (window as unknown as { __scrollAfterClick: number }).__scrollAfterClick,
+      window.scrollY,
+    ]);
+    expect(Math.round(afterClick)).toBe(Math.round(now));
     expect(errors).toEqual([]);
     await context.close();
   });

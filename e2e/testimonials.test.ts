@@ -1,13 +1,20 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectNoSeriousAxeViolations, launchBrowser, openPage, waitForHydration } from './support/browser.ts';
+import {
+  expectNoSeriousAxeViolations,
+  launchBrowser,
+  openPage,
+  waitForHydration,
+} from './support/browser.ts';
 import { startServer, type RunningServer } from './support/server.ts';
 import { metaContent, postReview, structuredDataIn } from './support/site-api.ts';
 
 const XSS_TEXT = '<script>window.__xss=1</script><img src=x onerror="window.__xss=2">';
 
 async function listedReviews(baseUrl: string) {
-  const body = (await (await fetch(`${baseUrl}/api/reviews`)).json()) as { reviews: { name: string; secondName: string | null; rating: number; review: string }[] };
+  const body = (await (await fetch(`${baseUrl}/api/reviews`)).json()) as {
+    reviews: { name: string; secondName: string | null; rating: number; review: string }[];
+  };
   return body.reviews;
 }
 
@@ -132,13 +139,22 @@ describe('testimonials page', () => {
     await fields.submit.click();
 
     await fields.section.getByRole('button', { name: 'Submitting...' }).waitFor();
-    await expect(fields.section.getByRole('button', { name: 'Submitting...' }).isDisabled()).resolves.toBe(true);
+    await expect(fields.section.getByRole('button', { name: 'Submitting...' }).isDisabled()).resolves.toBe(
+      true,
+    );
     release();
 
     const status = page.getByRole('status').filter({ hasText: 'Review submitted successfully!' });
     await status.waitFor();
     await expect(status.textContent()).resolves.toContain('Thank you for your feedback.');
-    expect(sentBody).toEqual({ name: 'Maria', secondName: 'Lopez', rating: 4, review: 'They replaced our water heater the same afternoon.', website: '', formFillMs: expect.any(Number) });
+    expect(sentBody).toEqual({
+      name: 'Maria',
+      secondName: 'Lopez',
+      rating: 4,
+      review: 'They replaced our water heater the same afternoon.',
+      website: '',
+      formFillMs: expect.any(Number),
+    });
     expect((sentBody as { formFillMs: number }).formFillMs).toBeGreaterThanOrEqual(30_000);
 
     const firstCard = page.getByTestId('review-list').getByRole('listitem').first();
@@ -149,7 +165,9 @@ describe('testimonials page', () => {
     await expect(fields.email.inputValue()).resolves.toBe('');
     await expect(fields.review.inputValue()).resolves.toBe('');
     await expect(fields.rating.inputValue()).resolves.toBe('5');
-    await expect(fields.section.getByRole('button', { name: 'Submit Review' }).isEnabled()).resolves.toBe(true);
+    await expect(fields.section.getByRole('button', { name: 'Submit Review' }).isEnabled()).resolves.toBe(
+      true,
+    );
 
     const stored = await listedReviews(server.url);
     expect(stored[0]).toMatchObject({ name: 'Maria', secondName: 'Lopez', rating: 4 });
@@ -163,7 +181,13 @@ describe('testimonials page', () => {
     const context = await browser.newContext();
     const { page, errors } = await openPage(context);
     await page.route('**/api/reviews', (route) =>
-      route.request().method() === 'POST' ? route.fulfill({ status: 500, contentType: 'application/json', body: '{"success":false,"message":"Something went wrong"}' }) : route.continue(),
+      route.request().method() === 'POST'
+        ? route.fulfill({
+            status: 500,
+            contentType: 'application/json',
+            body: '{"success":false,"message":"Something went wrong"}',
+          })
+        : route.continue(),
     );
     await page.goto(`${server.url}/testimonials`);
     await waitForHydration(page);
@@ -177,7 +201,9 @@ describe('testimonials page', () => {
     await expect(alert.textContent()).resolves.toContain('Please check your connection and try again.');
     await expect(fields.name.inputValue()).resolves.toBe('');
     await expect(fields.review.inputValue()).resolves.toBe('');
-    await expect(page.getByTestId('review-list').getByText('This one cannot be sent.').count()).resolves.toBe(0);
+    await expect(page.getByTestId('review-list').getByText('This one cannot be sent.').count()).resolves.toBe(
+      0,
+    );
     expect(await listedReviews(server.url)).toHaveLength(before.length);
     await expect(page.evaluate(() => localStorage.getItem('reviewsWaitingToSend'))).resolves.toBeNull();
     // The 500 is the only console error: the browser reports it; nothing else may fail.
@@ -189,7 +215,9 @@ describe('testimonials page', () => {
     const before = await listedReviews(server.url);
     const context = await browser.newContext();
     const { page, errors } = await openPage(context);
-    await page.route('**/api/reviews', (route) => (route.request().method() === 'POST' ? route.abort('internetdisconnected') : route.continue()));
+    await page.route('**/api/reviews', (route) =>
+      route.request().method() === 'POST' ? route.abort('internetdisconnected') : route.continue(),
+    );
     await page.goto(`${server.url}/testimonials`);
     await waitForHydration(page);
     const fields = form(page);
@@ -205,13 +233,17 @@ describe('testimonials page', () => {
 
     // The next visit, with the server reachable again: the kept review goes out by itself.
     await page.unroute('**/api/reviews');
-    const sent = page.waitForResponse((response) => response.url().endsWith('/api/reviews') && response.request().method() === 'POST');
+    const sent = page.waitForResponse(
+      (response) => response.url().endsWith('/api/reviews') && response.request().method() === 'POST',
+    );
     await page.reload();
     await expect(sent.then((response) => response.status())).resolves.toBe(201);
     await page.getByTestId('review-list').getByText('Written while the server was away.').waitFor();
     await expect(page.evaluate(() => localStorage.getItem('reviewsWaitingToSend'))).resolves.toBeNull();
     expect(await listedReviews(server.url)).toHaveLength(before.length + 1);
-    expect(errors.filter((message) => !/Failed to load resource|ERR_INTERNET_DISCONNECTED/.test(message))).toEqual([]);
+    expect(
+      errors.filter((message) => !/Failed to load resource|ERR_INTERNET_DISCONNECTED/.test(message)),
+    ).toEqual([]);
     await context.close();
   });
 
@@ -222,8 +254,11 @@ describe('testimonials page', () => {
     const { page, errors } = await openPage(context);
     await page.goto(`${server.url}/testimonials`);
     await waitForHydration(page);
-    const starsOf = (text: string) => page.getByTestId('review-list').getByRole('listitem').filter({ hasText: text }).getByRole('img');
-    await expect(starsOf('Fine work, arrived late.').getAttribute('aria-label')).resolves.toBe('Rated 3 out of 5');
+    const starsOf = (text: string) =>
+      page.getByTestId('review-list').getByRole('listitem').filter({ hasText: text }).getByRole('img');
+    await expect(starsOf('Fine work, arrived late.').getAttribute('aria-label')).resolves.toBe(
+      'Rated 3 out of 5',
+    );
     await expect(starsOf('Fine work, arrived late.').textContent()).resolves.toBe('★★★');
     await expect(starsOf('Could not have asked for more.').textContent()).resolves.toBe('★★★★★');
     expect(errors).toEqual([]);
@@ -245,7 +280,9 @@ describe('testimonials page', () => {
     await expect(card.locator('p').last().textContent()).resolves.toBe(XSS_TEXT);
     await expect(card.getByRole('heading').textContent()).resolves.toBe('<b>Mallory</b>');
     await expect(card.locator('img, script').count()).resolves.toBe(0);
-    await expect(page.evaluate(() => (window as unknown as { __xss?: number }).__xss)).resolves.toBeUndefined();
+    await expect(
+      page.evaluate(() => (window as unknown as { __xss?: number }).__xss),
+    ).resolves.toBeUndefined();
     await expectNoSeriousAxeViolations(page);
     expect(errors).toEqual([]);
     await context.close();

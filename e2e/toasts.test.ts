@@ -40,7 +40,13 @@ describe('notification toasts', () => {
     let answerStatus = 201;
     await page.route('**/api/reviews', (route) =>
       route.request().method() === 'POST'
-        ? route.fulfill({ status: answerStatus, contentType: 'application/json', body: JSON.stringify(answerStatus === 201 ? { success: true, pending: true } : { success: false }) })
+        ? route.fulfill({
+            status: answerStatus,
+            contentType: 'application/json',
+            body: JSON.stringify(
+              answerStatus === 201 ? { success: true, pending: true } : { success: false },
+            ),
+          })
         : route.continue(),
     );
     // The fake clock starts at the real time: the footer's year must match the server's HTML.
@@ -79,7 +85,9 @@ describe('notification toasts', () => {
     await page.clock.runFor(1000);
     await sendReview(500);
     await expect(toasts(page).count()).resolves.toBe(1);
-    await expect(toasts(page).textContent()).resolves.toContain('Please check your connection and try again.');
+    await expect(toasts(page).textContent()).resolves.toContain(
+      'Please check your connection and try again.',
+    );
     // The newcomer gets its own full 5000 ms.
     await expectToastToCloseIn(page, TOAST_MS);
     expect(unexpectedErrors()).toEqual([]);

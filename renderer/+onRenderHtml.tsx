@@ -21,7 +21,11 @@ export const onRenderHtml: OnRenderHtmlAsync = async (pageContext) => {
         </PageShell>,
       )
     : '';
-  const head = buildHeadTags(applySeoOverride(seoFor(pageContext), pageContext.seoOverride), pageContext.settings, pageContext.publicUrl);
+  const head = buildHeadTags(
+    applySeoOverride(seoFor(pageContext), pageContext.seoOverride),
+    pageContext.settings,
+    pageContext.publicUrl,
+  );
 
   return escapeInject`<!DOCTYPE html>
 <html lang="en">

@@ -7,7 +7,17 @@ const PUBLIC_URL = 'https://plumber.example';
 
 function headFor(seo: SeoInput, override: Partial<SeoOverride> | null = null) {
   const full: SeoOverride | null = override
-    ? { page: '/', title: null, description: null, keywords: null, ogTitle: null, ogDescription: null, ogImage: null, canonicalUrl: null, ...override }
+    ? {
+        page: '/',
+        title: null,
+        description: null,
+        keywords: null,
+        ogTitle: null,
+        ogDescription: null,
+        ogImage: null,
+        canonicalUrl: null,
+        ...override,
+      }
     : null;
   return buildHeadTags(applySeoOverride(seo, full), defaultSettings, PUBLIC_URL);
 }
@@ -20,11 +30,14 @@ function structuredDataOf(tags: string[]): Array<Record<string, unknown>> {
   });
 }
 
-const breadcrumbOf = (tags: string[]) => structuredDataOf(tags).find((data) => data['@type'] === 'BreadcrumbList');
+const breadcrumbOf = (tags: string[]) =>
+  structuredDataOf(tags).find((data) => data['@type'] === 'BreadcrumbList');
 
 describe('breadcrumb (SPEC "Page metadata": every page whose canonical path is not the root)', () => {
   it('is Home > page on a page whose canonical path is not the root', () => {
-    expect(breadcrumbOf(headFor({ title: 'Services', path: '/services', breadcrumb: 'Services' }).tags)).toEqual({
+    expect(
+      breadcrumbOf(headFor({ title: 'Services', path: '/services', breadcrumb: 'Services' }).tags),
+    ).toEqual({
       '@context': 'https://schema.org',
       '@type': 'BreadcrumbList',
       itemListElement: [
@@ -40,34 +53,60 @@ describe('breadcrumb (SPEC "Page metadata": every page whose canonical path is n
 
   it('follows the canonical address the owner set, not the page path', () => {
     // The home page made canonical elsewhere gets a breadcrumb to that address...
-    const movedHome = breadcrumbOf(headFor({ title: 'Home', path: '/', breadcrumb: 'Home' }, { canonicalUrl: '/welcome' }).tags);
+    const movedHome = breadcrumbOf(
+      headFor({ title: 'Home', path: '/', breadcrumb: 'Home' }, { canonicalUrl: '/welcome' }).tags,
+    );
     expect(movedHome?.itemListElement).toEqual([
       { '@type': 'ListItem', position: 1, name: 'Home', item: `${PUBLIC_URL}/` },
       { '@type': 'ListItem', position: 2, name: 'Home', item: `${PUBLIC_URL}/welcome` },
     ]);
     // ...and a page whose canonical address is the root (absolute or a path) gets none.
-    expect(breadcrumbOf(headFor({ title: 'Services', path: '/services' }, { page: '/services', canonicalUrl: `${PUBLIC_URL}/` }).tags)).toBeUndefined();
-    expect(breadcrumbOf(headFor({ title: 'Services', path: '/services' }, { page: '/services', canonicalUrl: '/' }).tags)).toBeUndefined();
+    expect(
+      breadcrumbOf(
+        headFor(
+          { title: 'Services', path: '/services' },
+          { page: '/services', canonicalUrl: `${PUBLIC_URL}/` },
+        ).tags,
+      ),
+    ).toBeUndefined();
+    expect(
+      breadcrumbOf(
+        headFor({ title: 'Services', path: '/services' }, { page: '/services', canonicalUrl: '/' }).tags,
+      ),
+    ).toBeUndefined();
   });
 });
 
 /** The content of every meta tag of that name or property, unescaped, in order. */
 function metaValues(tags: string[], key: string): string[] {
-  const unescape = (value: string) => value.replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+  const unescape = (value: string) =>
+    value
+      .replace(/&quot;/g, '"')
+      .replace(/&#39;/g, "'")
+      .replace(/&lt;/g, '<')
+      .replace(/&gt;/g, '>')
+      .replace(/&amp;/g, '&');
   return tags.flatMap((tag) => {
     const match = /^<meta (?:name|property)="([^"]+)" content="([^"]*)">$/.exec(tag);
     return match && match[1] === key ? [unescape(match[2]!)] : [];
   });
 }
 const metaOf = (tags: string[], key: string) => metaValues(tags, key)[0];
-const canonicalOf = (tags: string[]) => tags.map((tag) => /^<link rel="canonical" href="([^"]+)">$/.exec(tag)?.[1]).find(Boolean);
+const canonicalOf = (tags: string[]) =>
+  tags.map((tag) => /^<link rel="canonical" href="([^"]+)">$/.exec(tag)?.[1]).find(Boolean);
 
 const company = defaultSettings.companyName;
 const DEFAULT_IMAGE = `${PUBLIC_URL}/images/plumber_photo.jpg`;
 const DATA_IMAGE = 'data:image/png;base64,iVBORw0KGgo=';
 
 describe('head tags of a page (SPEC "Page metadata")', () => {
-  const services: SeoInput = { title: 'Plumbing Services', description: 'Drains & heaters', keywords: 'plumber, drains', path: '/services', breadcrumb: 'Services' };
+  const services: SeoInput = {
+    title: 'Plumbing Services',
+    description: 'Drains & heaters',
+    keywords: 'plumber, drains',
+    path: '/services',
+    breadcrumb: 'Services',
+  };
 
   it('title with the company, the page description and keywords, indexable, canonical made absolute', () => {
     const { title, tags } = headFor(services);
@@ -89,7 +128,9 @@ describe('head tags of a page (SPEC "Page metadata")', () => {
   });
 
   it('a page marked so is noindex, nofollow', () => {
-    expect(metaOf(headFor({ title: 'Admin', path: '/admin', noindex: true }).tags, 'robots')).toBe('noindex, nofollow');
+    expect(metaOf(headFor({ title: 'Admin', path: '/admin', noindex: true }).tags, 'robots')).toBe(
+      'noindex, nofollow',
+    );
   });
 
   it('Open Graph and the social card: website type, the page title and description, the default image as an absolute URL', () => {
@@ -118,18 +159,39 @@ describe('head tags of a page (SPEC "Page metadata")', () => {
   });
 
   it("the owner's override replaces title, description, keywords, share texts, image and canonical; a data: image there is refused too", () => {
-    const override = { page: '/services' as const, title: 'Owner title', description: 'Owner description', keywords: 'owner, words', ogTitle: 'Share title', ogDescription: 'Share text', ogImage: 'https://cdn.example/share.jpg', canonicalUrl: '/services-and-prices' };
+    const override = {
+      page: '/services' as const,
+      title: 'Owner title',
+      description: 'Owner description',
+      keywords: 'owner, words',
+      ogTitle: 'Share title',
+      ogDescription: 'Share text',
+      ogImage: 'https://cdn.example/share.jpg',
+      canonicalUrl: '/services-and-prices',
+    };
     const { title, tags } = headFor(services, override);
     expect(title).toBe(`Owner title | ${company}`);
     expect(metaOf(tags, 'description')).toBe('Owner description');
     expect(metaOf(tags, 'keywords')).toBe('owner, words');
     expect([metaOf(tags, 'og:title'), metaOf(tags, 'twitter:title')]).toEqual(['Share title', 'Share title']);
-    expect([metaOf(tags, 'og:description'), metaOf(tags, 'twitter:description')]).toEqual(['Share text', 'Share text']);
-    expect([metaOf(tags, 'og:image'), metaOf(tags, 'twitter:image')]).toEqual(['https://cdn.example/share.jpg', 'https://cdn.example/share.jpg']);
+    expect([metaOf(tags, 'og:description'), metaOf(tags, 'twitter:description')]).toEqual([
+      'Share text',
+      'Share text',
+    ]);
+    expect([metaOf(tags, 'og:image'), metaOf(tags, 'twitter:image')]).toEqual([
+      'https://cdn.example/share.jpg',
+      'https://cdn.example/share.jpg',
+    ]);
     expect(canonicalOf(tags)).toBe(`${PUBLIC_URL}/services-and-prices`);
 
-    const dataOverride = headFor({ ...services, image: '/uploads/heater.jpg' }, { page: '/services', ogImage: DATA_IMAGE }).tags;
-    expect([metaOf(dataOverride, 'og:image'), metaOf(dataOverride, 'twitter:image')]).toEqual([DEFAULT_IMAGE, DEFAULT_IMAGE]);
+    const dataOverride = headFor(
+      { ...services, image: '/uploads/heater.jpg' },
+      { page: '/services', ogImage: DATA_IMAGE },
+    ).tags;
+    expect([metaOf(dataOverride, 'og:image'), metaOf(dataOverride, 'twitter:image')]).toEqual([
+      DEFAULT_IMAGE,
+      DEFAULT_IMAGE,
+    ]);
   });
 
   it('an article: og:type article, published and modified time, the company as author, section and tags', () => {
@@ -138,7 +200,12 @@ describe('head tags of a page (SPEC "Page metadata")', () => {
       path: '/post/7',
       type: 'article',
       image: DATA_IMAGE,
-      article: { publishedTime: '2026-01-05T10:00:00.000Z', modifiedTime: '2026-01-06T08:30:00.000Z', section: 'Advice', tags: ['Plumbing', 'Advice', 'Cumming GA'] },
+      article: {
+        publishedTime: '2026-01-05T10:00:00.000Z',
+        modifiedTime: '2026-01-06T08:30:00.000Z',
+        section: 'Advice',
+        tags: ['Plumbing', 'Advice', 'Cumming GA'],
+      },
     });
     expect(metaOf(tags, 'og:type')).toBe('article');
     expect(metaOf(tags, 'og:image')).toBe(DEFAULT_IMAGE);
@@ -150,11 +217,20 @@ describe('head tags of a page (SPEC "Page metadata")', () => {
   });
 
   it('structured data parses as JSON: the web page, extra objects of the page, then Home > page', () => {
-    const extra = { '@context': 'https://schema.org', '@type': 'Plumber', name: `${company} </script><script>alert(1)</script>` };
+    const extra = {
+      '@context': 'https://schema.org',
+      '@type': 'Plumber',
+      name: `${company} </script><script>alert(1)</script>`,
+    };
     const { title, tags } = headFor({ ...services, structuredData: [extra] });
     const data = structuredDataOf(tags);
     expect(data.map((item) => item['@type'])).toEqual(['WebPage', 'Plumber', 'BreadcrumbList']);
-    expect(data[0]).toMatchObject({ name: title, description: 'Drains & heaters', url: `${PUBLIC_URL}/services`, publisher: { '@type': 'Organization', name: company } });
+    expect(data[0]).toMatchObject({
+      name: title,
+      description: 'Drains & heaters',
+      url: `${PUBLIC_URL}/services`,
+      publisher: { '@type': 'Organization', name: company },
+    });
     // Text that would close the script element stays inside the JSON.
     expect(data[1]).toEqual(extra);
     expect(data[2]?.itemListElement).toEqual([

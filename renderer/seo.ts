@@ -39,16 +39,28 @@ export interface HeadTags {
 }
 
 export function escapeHtml(value: string): string {
-  return value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+  return value
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#39;');
 }
 
 /** JSON inside <script> must not be able to close the tag. */
 export function jsonForScript(value: unknown): string {
-  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/>/g, '\\u003e')
+    .replace(/&/g, '\\u0026')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
 }
 
 function absolute(publicUrl: string, pathOrUrl: string): string {
-  return /^https?:\/\//i.test(pathOrUrl) ? pathOrUrl : `${publicUrl}${pathOrUrl.startsWith('/') ? '' : '/'}${pathOrUrl}`;
+  return /^https?:\/\//i.test(pathOrUrl)
+    ? pathOrUrl
+    : `${publicUrl}${pathOrUrl.startsWith('/') ? '' : '/'}${pathOrUrl}`;
 }
 
 /** SPEC "Page metadata": a data-URI image is never the share image; the default stands in. */
@@ -112,7 +124,9 @@ export function buildHeadTags(seo: SeoInput, settings: PublicSiteSettings, publi
     );
   }
   for (const feed of seo.feeds ?? []) {
-    tags.push(`<link rel="alternate" type="application/rss+xml" title="${escapeHtml(feed.title)}" href="${escapeHtml(absolute(publicUrl, feed.href))}">`);
+    tags.push(
+      `<link rel="alternate" type="application/rss+xml" title="${escapeHtml(feed.title)}" href="${escapeHtml(absolute(publicUrl, feed.href))}">`,
+    );
   }
 
   const structuredData: object[] = [
@@ -137,7 +151,8 @@ export function buildHeadTags(seo: SeoInput, settings: PublicSiteSettings, publi
       ],
     });
   }
-  for (const data of structuredData) tags.push(`<script type="application/ld+json">${jsonForScript(data)}</script>`);
+  for (const data of structuredData)
+    tags.push(`<script type="application/ld+json">${jsonForScript(data)}</script>`);
 
   return { title, tags: tags.filter(Boolean) };
 }

@@ -4,7 +4,13 @@ import type { PageContext } from 'vike/types';
 
 const Context = createContext<PageContext | undefined>(undefined);
 
-export function PageContextProvider({ pageContext, children }: { pageContext: PageContext; children: ReactNode }) {
+export function PageContextProvider({
+  pageContext,
+  children,
+}: {
+  pageContext: PageContext;
+  children: ReactNode;
+}) {
   return <Context.Provider value={pageContext}>{children}</Context.Provider>;
 }
 

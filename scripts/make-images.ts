@@ -83,12 +83,18 @@ interface Paint {
 
 function stopsMarkup(stops: readonly Stop[]): string {
   return stops
-    .map(([o, c, a]) => `<stop offset="${o}" stop-color="${c}"${a === undefined ? '' : ` stop-opacity="${a}"`}/>`)
+    .map(
+      ([o, c, a]) =>
+        `<stop offset="${o}" stop-color="${c}"${a === undefined ? '' : ` stop-opacity="${a}"`}/>`,
+    )
     .join('');
 }
 
 /** Linear gradient; default runs top to bottom of the filled shape. */
-function lg(stops: readonly Stop[], [x1, y1, x2, y2]: readonly [number, number, number, number] = [0, 0, 0, 1]): Paint {
+function lg(
+  stops: readonly Stop[],
+  [x1, y1, x2, y2]: readonly [number, number, number, number] = [0, 0, 0, 1],
+): Paint {
   const id = uid('g');
   return {
     url: `url(#${id})`,
@@ -268,7 +274,11 @@ function pipeWrench(x: number, y: number, angle: number, scale: number): string 
 const DROP_D = 'M0 -50 C14 -30 34 -8 34 14 A34 34 0 0 1 -34 14 C-34 -8 -14 -30 0 -50 Z';
 
 function drop(x: number, y: number, scale: number, fill: string, extra = ''): string {
-  return g(at(x, y, scale), path(DROP_D, fill, extra), ellipse(-14, 12, 6, 11, '#ffffff', 'opacity="0.45" transform="rotate(20 -14 12)"'));
+  return g(
+    at(x, y, scale),
+    path(DROP_D, fill, extra),
+    ellipse(-14, 12, 6, 11, '#ffffff', 'opacity="0.45" transform="rotate(20 -14 12)"'),
+  );
 }
 
 /** Four-point sparkle, used to say "clean / fixed" without words. */
@@ -320,7 +330,11 @@ function technician(x: number, y: number, scale: number, o: PersonOptions): stri
       rect(-44, -250, 66, 86, '#b45309', 'rx="6" transform="rotate(-8 -11 -207)"') +
       rect(-38, -242, 54, 72, '#ffffff', 'rx="3" transform="rotate(-8 -11 -207)"') +
       rect(-20, -256, 20, 12, C.slate500, 'rx="3" transform="rotate(-8 -11 -207)"') +
-      [0, 1, 2, 3].map((i) => rect(-32, -228 + i * 14, 40 - (i % 2) * 12, 4, C.slate300, 'transform="rotate(-8 -11 -207)"')).join('');
+      [0, 1, 2, 3]
+        .map((i) =>
+          rect(-32, -228 + i * 14, 40 - (i % 2) * 12, 4, C.slate300, 'transform="rotate(-8 -11 -207)"'),
+        )
+        .join('');
   }
 
   return g(
@@ -372,7 +386,10 @@ function van(x: number, y: number, scale: number): string {
     [1, '#3f6fb5'],
   ]);
   const wheel = (cx: number): string =>
-    circle(cx, -32, 40, '#1f2937') + circle(cx, -32, 32, '#111827') + circle(cx, -32, 15, '#9ca3af') + circle(cx, -32, 6, '#4b5563');
+    circle(cx, -32, 40, '#1f2937') +
+    circle(cx, -32, 32, '#111827') +
+    circle(cx, -32, 15, '#9ca3af') +
+    circle(cx, -32, 6, '#4b5563');
   return g(
     at(x, y, scale),
     defs(body, glass),
@@ -477,7 +494,12 @@ function cloud(x: number, y: number, scale: number, fill = '#ffffff', opacity = 
 }
 
 function shrub(x: number, y: number, scale: number, leaf: string): string {
-  return g(at(x, y, scale), circle(-30, -24, 30, shade(leaf, -0.1)), circle(30, -24, 30, shade(leaf, -0.1)), circle(0, -36, 38, leaf));
+  return g(
+    at(x, y, scale),
+    circle(-30, -24, 30, shade(leaf, -0.1)),
+    circle(30, -24, 30, shade(leaf, -0.1)),
+    circle(0, -36, 38, leaf),
+  );
 }
 
 /** Cylinder shading: light band left of centre, dark edges. */
@@ -511,7 +533,10 @@ function waterHeater(x: number, y: number, scale: number, o: HeaterOptions): str
   parts.push(stroke('M-90 -50 Q0 -36 90 -50', shade(o.body, -0.3), 3, 'opacity="0.6"'));
   // rating plate: grey bars stand in for text
   parts.push(rect(-48, -290, 84, 96, '#ffffff', `rx="6" stroke="${C.slate300}" stroke-width="2"`));
-  parts.push(rect(-38, -276, 50, 8, C.blue600), ...[0, 1, 2, 3, 4].map((i) => rect(-38, -258 + i * 12, 64 - (i % 3) * 12, 5, C.slate300)));
+  parts.push(
+    rect(-38, -276, 50, 8, C.blue600),
+    ...[0, 1, 2, 3, 4].map((i) => rect(-38, -258 + i * 12, 64 - (i % 3) * 12, 5, C.slate300)),
+  );
   // T&P relief valve and its discharge pipe down the side
   parts.push(pipe('M108 -300 L108 -40', 12, PIPE.copper));
   parts.push(rect(82, -312, 30, 22, C.brass, 'rx="4"'), rect(96, -328, 8, 18, C.brass));
@@ -521,12 +546,22 @@ function waterHeater(x: number, y: number, scale: number, o: HeaterOptions): str
   if (o.kind === 'gas') {
     parts.push(rect(-14, -480, 28, 96, C.slate400), rect(-24, -404, 48, 18, C.slate500, 'rx="3"'));
     parts.push(rect(-14, -560, 28, 80, C.slate400));
-    parts.push(rect(-32, -120, 64, 52, '#1f2937', 'rx="8"'), circle(-6, -94, 12, C.red), rect(14, -110, 10, 30, '#4b5563', 'rx="3"'));
+    parts.push(
+      rect(-32, -120, 64, 52, '#1f2937', 'rx="8"'),
+      circle(-6, -94, 12, C.red),
+      rect(14, -110, 10, 30, '#4b5563', 'rx="3"'),
+    );
     parts.push(rect(-44, -62, 88, 30, shade(o.body, -0.2), 'rx="4"'));
     parts.push(pipe('M-32 -92 L-150 -92', 14, PIPE.iron), valve(-118, -92, 10, '#facc15', -90));
   } else {
-    parts.push(rect(-34, -410, 40, 30, C.slate400, 'rx="4"'), stroke('M-14 -410 Q-14 -470 -40 -520', C.slate500, 8));
-    parts.push(rect(-36, -140, 72, 44, shade(o.body, -0.18), 'rx="6"'), rect(-36, -80, 72, 40, shade(o.body, -0.18), 'rx="6"'));
+    parts.push(
+      rect(-34, -410, 40, 30, C.slate400, 'rx="4"'),
+      stroke('M-14 -410 Q-14 -470 -40 -520', C.slate500, 8),
+    );
+    parts.push(
+      rect(-36, -140, 72, 44, shade(o.body, -0.18), 'rx="6"'),
+      rect(-36, -80, 72, 40, shade(o.body, -0.18), 'rx="6"'),
+    );
   }
   return g(at(x, y, scale), ...parts);
 }
@@ -580,7 +615,9 @@ function grassStrip(y: number, width: number, h = 26): string {
   for (let x = 0; x < width; x += 14) {
     blades.push(`M${x} ${y + 4} l6 -14 l6 14`);
   }
-  return rect(0, y, width, h, C.grass) + path(blades.join(''), C.grass) + rect(0, y + h - 6, width, 6, C.grassDark);
+  return (
+    rect(0, y, width, h, C.grass) + path(blades.join(''), C.grass) + rect(0, y + h - 6, width, 6, C.grassDark)
+  );
 }
 
 function tilePattern(size: number, tile: string, grout: string): Paint {
@@ -622,7 +659,12 @@ function room(wallTop: string, wallBottom: string, floor: string, floorY: number
     [0, floor],
     [1, shade(floor, -0.18)],
   ]);
-  return defs(wall, fl) + rect(0, 0, w, floorY, wall.url) + rect(0, floorY, w, h - floorY, fl.url) + rect(0, floorY - 14, w, 14, '#ffffff', 'opacity="0.85"');
+  return (
+    defs(wall, fl) +
+    rect(0, 0, w, floorY, wall.url) +
+    rect(0, floorY, w, h - floorY, fl.url) +
+    rect(0, floorY - 14, w, 14, '#ffffff', 'opacity="0.85"')
+  );
 }
 
 function sky(w: number, h: number, top: string, bottom: string): string {
@@ -721,7 +763,11 @@ const residential: readonly Scene[] = [
       rect(310, 470, 16, 40, C.brass, 'rx="4"'),
       rect(354, 470, 16, 40, C.brass, 'rx="4"'),
       rect(140, 360, 400, 24, '#f8fafc', `rx="6" stroke="${C.slate300}" stroke-width="2"`),
-      path('M270 360 Q270 318 340 318 Q410 318 410 360 Z', '#ffffff', `stroke="${C.slate300}" stroke-width="3"`),
+      path(
+        'M270 360 Q270 318 340 318 Q410 318 410 360 Z',
+        '#ffffff',
+        `stroke="${C.slate300}" stroke-width="3"`,
+      ),
       // chrome faucet
       rect(420, 300, 14, 60, C.slate400, 'rx="5"'),
       stroke('M427 304 Q427 270 395 270 L380 272', C.slate400, 14),
@@ -732,14 +778,22 @@ const residential: readonly Scene[] = [
       rect(700, 330, 140, 90, '#ffffff', `rx="12" stroke="${C.slate300}" stroke-width="3"`),
       rect(690, 320, 160, 16, '#f1f5f9', `rx="6" stroke="${C.slate300}" stroke-width="3"`),
       rect(812, 350, 20, 8, C.slate400, 'rx="4"'),
-      path('M690 440 Q690 420 720 420 L860 420 Q880 420 880 440 Q880 490 820 500 L800 580 L740 580 L730 500 Q690 490 690 440 Z', '#ffffff', `stroke="${C.slate300}" stroke-width="3"`),
+      path(
+        'M690 440 Q690 420 720 420 L860 420 Q880 420 880 440 Q880 490 820 500 L800 580 L740 580 L730 500 Q690 490 690 440 Z',
+        '#ffffff',
+        `stroke="${C.slate300}" stroke-width="3"`,
+      ),
       ellipse(782, 428, 86, 12, '#e2e8f0'),
       // towel ring and plant
       circle(610, 300, 22, 'none', `stroke="${C.slate400}" stroke-width="5"`),
       path('M588 302 L632 302 L640 420 L580 420 Z', C.orange),
       rect(580, 400, 60, 8, C.orangeDark),
       path('M60 540 L120 540 L112 580 L68 580 Z', '#e7e5e4'),
-      path('M90 540 Q60 470 40 450 M90 540 Q90 460 96 430 M90 540 Q120 480 140 460', 'none', `stroke="${C.grassDark}" stroke-width="10" stroke-linecap="round"`),
+      path(
+        'M90 540 Q60 470 40 450 M90 540 Q90 460 96 430 M90 540 Q120 480 140 460',
+        'none',
+        `stroke="${C.grassDark}" stroke-width="10" stroke-linecap="round"`,
+      ),
     ].join('');
   },
   // Technician beside an open kitchen sink cabinet.
@@ -812,7 +866,10 @@ const sewer: readonly Scene[] = [
       rect(0, 486, GW, 78, '#1e293b'),
       rect(0, 486, GW, 10, '#0f172a', 'opacity="0.5"'),
       // root intrusion
-      path('M780 486 C770 510 800 520 790 540 C780 556 820 560 830 540 C840 520 820 500 840 486 Z', '#a16207'),
+      path(
+        'M780 486 C770 510 800 520 790 540 C780 556 820 560 830 540 C840 520 820 500 840 486 Z',
+        '#a16207',
+      ),
       stroke('M810 470 C800 430 820 400 800 360', '#a16207', 7),
       stroke('M790 500 C760 520 750 540 770 560', '#a16207', 5),
       // camera head and light cone
@@ -844,7 +901,15 @@ const sewer: readonly Scene[] = [
       defs(drum),
       // block wall lines for a basement feel
       ...[0, 1, 2, 3, 4, 5].map((i) => rect(0, 60 + i * 60, GW, 3, '#aab7c6')),
-      ...Array.from({ length: 36 }, (_, i) => rect(((i % 6) * 160 + (Math.floor(i / 6) % 2) * 80) % GW, Math.floor(i / 6) * 60 + 3, 3, 57, '#aab7c6')),
+      ...Array.from({ length: 36 }, (_, i) =>
+        rect(
+          ((i % 6) * 160 + (Math.floor(i / 6) % 2) * 80) % GW,
+          Math.floor(i / 6) * 60 + 3,
+          3,
+          57,
+          '#aab7c6',
+        ),
+      ),
       // water pipe on the wall
       pipe('M-20 120 L980 120', 22, PIPE.pvc),
       // floor drain
@@ -875,35 +940,36 @@ const sewer: readonly Scene[] = [
     ].join('');
   },
   // Yard cutaway: house to street main with a cleanout riser.
-  () => [
-    sky(GW, 300, '#7dd3fc', '#e0f2fe'),
-    circle(860, 80, 40, '#fde68a'),
-    cloud(520, 90, 0.9),
-    cloud(200, 60, 0.6, '#ffffff', 0.8),
-    house(-40, 280, 0.8, { wall: '#e7e5e4', roof: C.slate700, door: C.orange, glass: '#bfdbfe' }),
-    pine(520, 280, 0.7, '#2f6b3a'),
-    shrub(410, 280, 0.6, '#3f8f47'),
-    soil(276, 364, GW, 23),
-    grassStrip(270, GW),
-    // curb and street on the right
-    rect(800, 258, 160, 26, '#4b5563'),
-    rect(788, 252, 16, 32, '#9ca3af', 'rx="3"'),
-    stroke('M830 270 L960 270', '#facc15', 4, 'stroke-dasharray="26 18"'),
-    // sewer lateral sloping from the house to the main
-    pipe('M140 340 L140 400 L860 500', 30, PIPE.pvc),
-    // city main in cross-section
-    circle(880, 510, 70, '#64748b'),
-    circle(880, 510, 56, '#1f2937'),
-    ellipse(880, 540, 48, 14, '#1e3a8a', 'opacity="0.8"'),
-    // cleanout riser with cap in the lawn
-    pipe('M420 442 L420 262', 26, PIPE.pvc),
-    rect(402, 250, 36, 18, C.slate600, 'rx="4"'),
-    rect(408, 244, 24, 8, C.slate500, 'rx="2"'),
-    circle(420, 442, 22, '#cbd5e1'),
-    // flow dashes inside the lateral
-    stroke('M200 410 L820 496', C.blue400, 5, 'stroke-dasharray="18 22" opacity="0.9"'),
-    sparkle(460, 222, 14, C.orange),
-  ].join(''),
+  () =>
+    [
+      sky(GW, 300, '#7dd3fc', '#e0f2fe'),
+      circle(860, 80, 40, '#fde68a'),
+      cloud(520, 90, 0.9),
+      cloud(200, 60, 0.6, '#ffffff', 0.8),
+      house(-40, 280, 0.8, { wall: '#e7e5e4', roof: C.slate700, door: C.orange, glass: '#bfdbfe' }),
+      pine(520, 280, 0.7, '#2f6b3a'),
+      shrub(410, 280, 0.6, '#3f8f47'),
+      soil(276, 364, GW, 23),
+      grassStrip(270, GW),
+      // curb and street on the right
+      rect(800, 258, 160, 26, '#4b5563'),
+      rect(788, 252, 16, 32, '#9ca3af', 'rx="3"'),
+      stroke('M830 270 L960 270', '#facc15', 4, 'stroke-dasharray="26 18"'),
+      // sewer lateral sloping from the house to the main
+      pipe('M140 340 L140 400 L860 500', 30, PIPE.pvc),
+      // city main in cross-section
+      circle(880, 510, 70, '#64748b'),
+      circle(880, 510, 56, '#1f2937'),
+      ellipse(880, 540, 48, 14, '#1e3a8a', 'opacity="0.8"'),
+      // cleanout riser with cap in the lawn
+      pipe('M420 442 L420 262', 26, PIPE.pvc),
+      rect(402, 250, 36, 18, C.slate600, 'rx="4"'),
+      rect(408, 244, 24, 8, C.slate500, 'rx="2"'),
+      circle(420, 442, 22, '#cbd5e1'),
+      // flow dashes inside the lateral
+      stroke('M200 410 L820 496', C.blue400, 5, 'stroke-dasharray="18 22" opacity="0.9"'),
+      sparkle(460, 222, 14, C.orange),
+    ].join(''),
 ];
 
 const filtration: readonly Scene[] = [
@@ -941,7 +1007,14 @@ const filtration: readonly Scene[] = [
         (cx, i) =>
           rect(cx - 38, 246, 76, 40, C.blue800, 'rx="8"') +
           rect(cx - 32, 286, 64, 210, housing.url, `rx="14" stroke="${C.slate300}" stroke-width="2"`) +
-          rect(cx - 18, 310, 36, 160, i === 0 ? '#fde68a' : i === 1 ? '#9ca3af' : '#e2e8f0', 'rx="8" opacity="0.85"'),
+          rect(
+            cx - 18,
+            310,
+            36,
+            160,
+            i === 0 ? '#fde68a' : i === 1 ? '#9ca3af' : '#e2e8f0',
+            'rx="8" opacity="0.85"',
+          ),
       ),
       // storage tank
       rect(790, 330, 90, 220, tank.url, 'rx="44"'),
@@ -968,7 +1041,9 @@ const filtration: readonly Scene[] = [
       ...[0, 1, 2, 3, 4, 5, 6, 7].map((i) => rect(0, 40 + i * 60, 150, 4, '#d1d5db')),
       rect(150, 0, 10, 540, '#9ca3af'),
       rect(700, 120, 220, 160, '#c8a27a', 'rx="4"'),
-      ...Array.from({ length: 40 }, (_, i) => circle(716 + (i % 10) * 21, 136 + Math.floor(i / 10) * 36, 3, '#8b6b4a')),
+      ...Array.from({ length: 40 }, (_, i) =>
+        circle(716 + (i % 10) * 21, 136 + Math.floor(i / 10) * 36, 3, '#8b6b4a'),
+      ),
       path('M740 170 l20 -20 l8 8 l-20 20 z', C.slate600),
       wrench(820, 200, 30, 10, '#9ca3af', C.slate600),
       // main line with bypass loop
@@ -1055,37 +1130,38 @@ const filtration: readonly Scene[] = [
 
 const underground: readonly Scene[] = [
   // Trench with a new water line, shovel and cone.
-  () => [
-    sky(GW, 250, '#93c5fd', '#e0f2fe'),
-    cloud(200, 80, 1),
-    cloud(700, 60, 0.7, '#ffffff', 0.9),
-    pine(880, 240, 0.8, '#2f6b3a'),
-    roundTree(80, 240, 0.9, '#4f9d5b'),
-    soil(240, 400, GW, 5),
-    grassStrip(236, GW),
-    // trench carved out of the soil
-    path('M300 236 L660 236 L640 560 L320 560 Z', '#3f2616'),
-    path('M300 236 L330 236 L345 560 L320 560 Z', '#4a2d1b'),
-    rect(320, 540, 320, 20, '#c2a27c'),
-    // bedding sand and new pipe running into the distance
-    pipe('M-20 520 L980 520', 36, PIPE.blue),
-    // spoil pile
-    path('M680 240 Q760 120 880 240 Z', '#8b5a3c'),
-    path('M700 240 Q760 150 820 240 Z', '#9a6240'),
-    // shovel
-    g(
-      'translate(770 150) rotate(20)',
-      rect(-6, -130, 12, 150, '#92400e', 'rx="5"'),
-      rect(-24, -150, 48, 20, '#92400e', 'rx="6"'),
-      path('M-30 20 L30 20 L26 80 Q0 104 -26 80 Z', C.slate500),
-    ),
-    // safety cone
-    path('M200 236 L240 120 L280 236 Z', C.orange),
-    rect(216, 160, 48, 16, '#ffffff'),
-    rect(206, 196, 68, 14, '#ffffff'),
-    rect(186, 230, 108, 12, C.orangeDark, 'rx="4"'),
-    sparkle(480, 470, 16, '#ffffff'),
-  ].join(''),
+  () =>
+    [
+      sky(GW, 250, '#93c5fd', '#e0f2fe'),
+      cloud(200, 80, 1),
+      cloud(700, 60, 0.7, '#ffffff', 0.9),
+      pine(880, 240, 0.8, '#2f6b3a'),
+      roundTree(80, 240, 0.9, '#4f9d5b'),
+      soil(240, 400, GW, 5),
+      grassStrip(236, GW),
+      // trench carved out of the soil
+      path('M300 236 L660 236 L640 560 L320 560 Z', '#3f2616'),
+      path('M300 236 L330 236 L345 560 L320 560 Z', '#4a2d1b'),
+      rect(320, 540, 320, 20, '#c2a27c'),
+      // bedding sand and new pipe running into the distance
+      pipe('M-20 520 L980 520', 36, PIPE.blue),
+      // spoil pile
+      path('M680 240 Q760 120 880 240 Z', '#8b5a3c'),
+      path('M700 240 Q760 150 820 240 Z', '#9a6240'),
+      // shovel
+      g(
+        'translate(770 150) rotate(20)',
+        rect(-6, -130, 12, 150, '#92400e', 'rx="5"'),
+        rect(-24, -150, 48, 20, '#92400e', 'rx="6"'),
+        path('M-30 20 L30 20 L26 80 Q0 104 -26 80 Z', C.slate500),
+      ),
+      // safety cone
+      path('M200 236 L240 120 L280 236 Z', C.orange),
+      rect(216, 160, 48, 16, '#ffffff'),
+      rect(206, 196, 68, 14, '#ffffff'),
+      rect(186, 230, 108, 12, C.orangeDark, 'rx="4"'),
+      sparkle(480, 470, 16, '#ffffff'),
+    ].join(''),
   // Mini excavator digging a trench in a back yard.
   () => {
     const body = lg([
@@ -1127,52 +1203,57 @@ const underground: readonly Scene[] = [
     ].join('');
   },
   // Trenchless replacement: two pits, pipe pulled underground.
-  () => [
-    sky(GW, 260, '#a5f3fc', '#ecfeff'),
-    cloud(760, 90, 1),
-    roundTree(480, 240, 1, '#4caf50'),
-    soil(240, 400, GW, 42),
-    grassStrip(234, GW),
-    // flower bed left untouched between the pits
-    ...[380, 420, 520, 560, 600].map((fx, i) =>
-      stroke(`M${fx} 236 L${fx} 206`, C.grassDark, 4) + circle(fx, 200, 10, i % 2 ? '#f472b6' : '#facc15') + circle(fx, 200, 4, '#ffffff'),
-    ),
-    // access pits
-    path('M120 236 L260 236 L250 500 L130 500 Z', '#3f2616'),
-    path('M700 236 L840 236 L830 500 L710 500 Z', '#3f2616'),
-    // old pipe being replaced and new pipe pulled through
-    pipe('M-20 460 L980 460', 30, PIPE.clay),
-    pipe('M190 470 L600 470', 36, PIPE.pvc),
-    path('M600 448 L650 470 L600 492 Z', C.slate500),
-    stroke('M650 470 L770 470', C.slate800, 6),
-    // winch on the far pit
-    rect(740, 180, 80, 56, C.blue800, 'rx="8"'),
-    circle(780, 208, 20, C.blue600),
-    stroke('M780 228 L780 470', C.slate800, 4),
-    stroke('M650 470 L780 470', C.slate800, 4),
-    // arrow showing pull direction
-    path('M380 560 L560 560 L560 540 L600 570 L560 600 L560 580 L380 580 Z', C.orange, 'opacity="0.95"'),
-    sparkle(300, 300, 12, '#ffffff'),
-  ].join(''),
+  () =>
+    [
+      sky(GW, 260, '#a5f3fc', '#ecfeff'),
+      cloud(760, 90, 1),
+      roundTree(480, 240, 1, '#4caf50'),
+      soil(240, 400, GW, 42),
+      grassStrip(234, GW),
+      // flower bed left untouched between the pits
+      ...[380, 420, 520, 560, 600].map(
+        (fx, i) =>
+          stroke(`M${fx} 236 L${fx} 206`, C.grassDark, 4) +
+          circle(fx, 200, 10, i % 2 ? '#f472b6' : '#facc15') +
+          circle(fx, 200, 4, '#ffffff'),
+      ),
+      // access pits
+      path('M120 236 L260 236 L250 500 L130 500 Z', '#3f2616'),
+      path('M700 236 L840 236 L830 500 L710 500 Z', '#3f2616'),
+      // old pipe being replaced and new pipe pulled through
+      pipe('M-20 460 L980 460', 30, PIPE.clay),
+      pipe('M190 470 L600 470', 36, PIPE.pvc),
+      path('M600 448 L650 470 L600 492 Z', C.slate500),
+      stroke('M650 470 L770 470', C.slate800, 6),
+      // winch on the far pit
+      rect(740, 180, 80, 56, C.blue800, 'rx="8"'),
+      circle(780, 208, 20, C.blue600),
+      stroke('M780 228 L780 470', C.slate800, 4),
+      stroke('M650 470 L780 470', C.slate800, 4),
+      // arrow showing pull direction
+      path('M380 560 L560 560 L560 540 L600 570 L560 600 L560 580 L380 580 Z', C.orange, 'opacity="0.95"'),
+      sparkle(300, 300, 12, '#ffffff'),
+    ].join(''),
 ];
 
 const waterHeaterScenes: readonly Scene[] = [
   // Gas water heater with technician.
-  () => [
-    room('#e0e7ff', '#c7d2fe', '#a8a29e', 560),
-    // ceiling vent run
-    rect(0, 0, GW, 30, '#cbd5e1'),
-    pipe('M-20 60 L980 60', 20, PIPE.copper),
-    rect(360, 30, 28, 60, C.slate400),
-    waterHeater(374, 600, 1.05, { body: '#e5e7eb', kind: 'gas' }),
-    pipe('M321 54 L321 70', 18, PIPE.copper),
-    pipe('M427 54 L427 70', 18, PIPE.copper),
-    // expansion tank hanging off the cold side
-    rect(170, 160, 70, 110, C.blue600, 'rx="30"'),
-    pipe('M205 160 L205 120 L321 120', 12, PIPE.copper),
-    technician(700, 610, 1.15, { skin: SKIN[1], pose: 'wrench' }),
-    toolbox(60, 610, 0.8),
-  ].join(''),
+  () =>
+    [
+      room('#e0e7ff', '#c7d2fe', '#a8a29e', 560),
+      // ceiling vent run
+      rect(0, 0, GW, 30, '#cbd5e1'),
+      pipe('M-20 60 L980 60', 20, PIPE.copper),
+      rect(360, 30, 28, 60, C.slate400),
+      waterHeater(374, 600, 1.05, { body: '#e5e7eb', kind: 'gas' }),
+      pipe('M321 54 L321 70', 18, PIPE.copper),
+      pipe('M427 54 L427 70', 18, PIPE.copper),
+      // expansion tank hanging off the cold side
+      rect(170, 160, 70, 110, C.blue600, 'rx="30"'),
+      pipe('M205 160 L205 120 L321 120', 12, PIPE.copper),
+      technician(700, 610, 1.15, { skin: SKIN[1], pose: 'wrench' }),
+      toolbox(60, 610, 0.8),
+    ].join(''),
   // Electric heater with pan and expansion tank, laundry room.
   () => {
     const washer = lg([
@@ -1204,58 +1285,71 @@ const waterHeaterScenes: readonly Scene[] = [
     ].join('');
   },
   // Flushing a tank: hose to floor drain.
-  () => [
-    room('#fff7ed', '#fed7aa', '#a8a29e', 520),
-    rect(0, 0, GW, 520, '#f97316', 'opacity="0.05"'),
-    waterHeater(300, 580, 1.0, { body: C.blue800, kind: 'gas' }),
-    // drain valve and garden hose coiling to the floor drain
-    rect(330, 480, 40, 22, C.brass, 'rx="4"'),
-    stroke('M370 492 C460 492 420 580 520 580 C620 580 600 520 700 540 C760 552 780 580 800 586', '#16a34a', 18),
-    stroke('M370 492 C460 492 420 580 520 580 C620 580 600 520 700 540 C760 552 780 580 800 586', '#4ade80', 5, 'opacity="0.7"'),
-    ellipse(830, 596, 60, 18, '#6b7280'),
-    ellipse(830, 596, 46, 12, '#374151'),
-    // murky-to-clear water leaving the hose
-    ...[0, 1, 2].map((i) => drop(800 + i * 20, 560 - i * 26, 0.22 - i * 0.04, i === 0 ? '#a16207' : C.blue400, 'opacity="0.9"')),
-    // bucket of sediment
-    path('M560 420 L660 420 L648 520 L572 520 Z', C.slate500),
-    ellipse(610, 420, 50, 10, C.slate700),
-    ellipse(610, 424, 42, 6, '#a16207'),
-    // wall clock hinting at a yearly routine, no numerals
-    circle(740, 170, 70, '#ffffff', `stroke="${C.slate700}" stroke-width="8"`),
-    stroke('M740 170 L740 120 M740 170 L780 190', C.slate800, 6),
-    ...Array.from({ length: 12 }, (_, i) => {
-      const a = (i * Math.PI) / 6;
-      return circle(740 + Math.cos(a) * 54, 170 + Math.sin(a) * 54, 3.5, C.slate500);
-    }),
-    circle(740, 170, 6, C.orange),
-  ].join(''),
+  () =>
+    [
+      room('#fff7ed', '#fed7aa', '#a8a29e', 520),
+      rect(0, 0, GW, 520, '#f97316', 'opacity="0.05"'),
+      waterHeater(300, 580, 1.0, { body: C.blue800, kind: 'gas' }),
+      // drain valve and garden hose coiling to the floor drain
+      rect(330, 480, 40, 22, C.brass, 'rx="4"'),
+      stroke(
+        'M370 492 C460 492 420 580 520 580 C620 580 600 520 700 540 C760 552 780 580 800 586',
+        '#16a34a',
+        18,
+      ),
+      stroke(
+        'M370 492 C460 492 420 580 520 580 C620 580 600 520 700 540 C760 552 780 580 800 586',
+        '#4ade80',
+        5,
+        'opacity="0.7"',
+      ),
+      ellipse(830, 596, 60, 18, '#6b7280'),
+      ellipse(830, 596, 46, 12, '#374151'),
+      // murky-to-clear water leaving the hose
+      ...[0, 1, 2].map((i) =>
+        drop(800 + i * 20, 560 - i * 26, 0.22 - i * 0.04, i === 0 ? '#a16207' : C.blue400, 'opacity="0.9"'),
+      ),
+      // bucket of sediment
+      path('M560 420 L660 420 L648 520 L572 520 Z', C.slate500),
+      ellipse(610, 420, 50, 10, C.slate700),
+      ellipse(610, 424, 42, 6, '#a16207'),
+      // wall clock hinting at a yearly routine, no numerals
+      circle(740, 170, 70, '#ffffff', `stroke="${C.slate700}" stroke-width="8"`),
+      stroke('M740 170 L740 120 M740 170 L780 190', C.slate800, 6),
+      ...Array.from({ length: 12 }, (_, i) => {
+        const a = (i * Math.PI) / 6;
+        return circle(740 + Math.cos(a) * 54, 170 + Math.sin(a) * 54, 3.5, C.slate500);
+      }),
+      circle(740, 170, 6, C.orange),
+    ].join(''),
 ];
 
 const tankless: readonly Scene[] = [
   // Indoor wall-mounted unit.
-  () => [
-    room('#f1f5f9', '#e2e8f0', '#94a3b8', 580),
-    // studded drywall seams
-    ...[160, 480, 800].map((x) => rect(x, 0, 3, 566, '#e2e8f0')),
-    // vent pipe through the ceiling
-    pipe('M480 -20 L480 120', 56, PIPE.pvc),
-    tanklessUnit(380, 120, 1.0, C.blue600),
-    // gas / cold / hot lines with isolation valves
-    pipe('M430 400 L430 520 L300 520 L300 600', 18, PIPE.iron),
-    pipe('M480 400 L480 600', 20, PIPE.copper),
-    pipe('M530 400 L530 520 L660 520 L660 600', 20, PIPE.copper),
-    valve(430, 460, 12, '#facc15', 0),
-    valve(480, 460, 12, C.blue600, 0),
-    valve(530, 460, 12, C.red, 0),
-    rect(294, 566, 12, 14, '#1f2937'),
-    // condensate neutraliser
-    rect(700, 470, 90, 40, '#ffffff', `rx="12" stroke="${C.slate300}" stroke-width="2"`),
-    stroke('M560 380 C620 380 640 490 700 490', '#ffffff', 6),
-    stroke('M560 380 C620 380 640 490 700 490', C.slate300, 2),
-    sparkle(640, 150, 16, C.orange),
-    sparkle(690, 190, 9, C.orange),
-    drop(200, 300, 1.0, C.blue600, 'opacity="0.12"'),
-  ].join(''),
+  () =>
+    [
+      room('#f1f5f9', '#e2e8f0', '#94a3b8', 580),
+      // studded drywall seams
+      ...[160, 480, 800].map((x) => rect(x, 0, 3, 566, '#e2e8f0')),
+      // vent pipe through the ceiling
+      pipe('M480 -20 L480 120', 56, PIPE.pvc),
+      tanklessUnit(380, 120, 1.0, C.blue600),
+      // gas / cold / hot lines with isolation valves
+      pipe('M430 400 L430 520 L300 520 L300 600', 18, PIPE.iron),
+      pipe('M480 400 L480 600', 20, PIPE.copper),
+      pipe('M530 400 L530 520 L660 520 L660 600', 20, PIPE.copper),
+      valve(430, 460, 12, '#facc15', 0),
+      valve(480, 460, 12, C.blue600, 0),
+      valve(530, 460, 12, C.red, 0),
+      rect(294, 566, 12, 14, '#1f2937'),
+      // condensate neutraliser
+      rect(700, 470, 90, 40, '#ffffff', `rx="12" stroke="${C.slate300}" stroke-width="2"`),
+      stroke('M560 380 C620 380 640 490 700 490', '#ffffff', 6),
+      stroke('M560 380 C620 380 640 490 700 490', C.slate300, 2),
+      sparkle(640, 150, 16, C.orange),
+      sparkle(690, 190, 9, C.orange),
+      drop(200, 300, 1.0, C.blue600, 'opacity="0.12"'),
+    ].join(''),
   // Outdoor unit on brick with shrubs.
   () => {
     const bricks = brickPattern();
@@ -1301,7 +1395,14 @@ const tankless: readonly Scene[] = [
     for (let i = 0; i < 9; i++) {
       const x0 = 520 + i * 14;
       const x1 = 420 + i * 40;
-      streams.push(stroke(`M${x0} 210 Q${(x0 + x1) / 2} 400 ${x1} 640`, C.blue400, 4, 'opacity="0.75" stroke-dasharray="40 14"'));
+      streams.push(
+        stroke(
+          `M${x0} 210 Q${(x0 + x1) / 2} 400 ${x1} 640`,
+          C.blue400,
+          4,
+          'opacity="0.75" stroke-dasharray="40 14"',
+        ),
+      );
     }
     return [
       defs(tiles, warm),
@@ -1309,7 +1410,11 @@ const tankless: readonly Scene[] = [
       rect(0, 0, GW, GH, warm.url),
       // shower arm and head
       pipe('M900 120 L700 120 L640 160', 18, PIPE.chrome),
-      g('translate(580 190) rotate(-20)', ellipse(0, 0, 90, 26, C.slate400), ellipse(0, 8, 80, 16, C.slate300)),
+      g(
+        'translate(580 190) rotate(-20)',
+        ellipse(0, 0, 90, 26, C.slate400),
+        ellipse(0, 8, 80, 16, C.slate300),
+      ),
       ...streams,
       // mixing valve with hot side marked
       circle(820, 360, 60, C.slate300),
@@ -1321,7 +1426,11 @@ const tankless: readonly Scene[] = [
       `<filter id="${steamBlur}" x="-50%" y="-50%" width="200%" height="200%"><feGaussianBlur stdDeviation="9"/></filter>`,
       `<g filter="url(#${steamBlur})" opacity="0.85">`,
       ...[0, 1, 2, 3].map((i) =>
-        stroke(`M${160 + i * 90} 540 C${120 + i * 90} 440 ${220 + i * 90} 400 ${170 + i * 90} 320 C${130 + i * 90} 260 ${200 + i * 90} 220 ${180 + i * 90} 140`, '#ffffff', 34),
+        stroke(
+          `M${160 + i * 90} 540 C${120 + i * 90} 440 ${220 + i * 90} 400 ${170 + i * 90} 320 C${130 + i * 90} 260 ${200 + i * 90} 220 ${180 + i * 90} 140`,
+          '#ffffff',
+          34,
+        ),
       ),
       `</g>`,
       // shelf with bottles
@@ -1380,7 +1489,15 @@ function heroScene(): string {
     [1, '#0f3d25'],
   ]);
   const rand = rng(7);
-  const stars = Array.from({ length: 40 }, () => circle(rand() * HERO_W, rand() * 360, 1 + rand() * 1.6, '#ffffff', `opacity="${(0.3 + rand() * 0.5).toFixed(2)}"`));
+  const stars = Array.from({ length: 40 }, () =>
+    circle(
+      rand() * HERO_W,
+      rand() * 360,
+      1 + rand() * 1.6,
+      '#ffffff',
+      `opacity="${(0.3 + rand() * 0.5).toFixed(2)}"`,
+    ),
+  );
   return [
     defs(skyPaint, glow, scrim, lawn),
     rect(0, 0, HERO_W, HERO_H, skyPaint.url),
@@ -1390,7 +1507,13 @@ function heroScene(): string {
     path('M0 740 Q400 680 800 730 T1600 700 L1600 800 L0 800 Z', '#16306b'),
     pine(1010, 790, 1.3, '#123a2a'),
     pine(1560, 790, 1.5, '#123a2a'),
-    house(1120, 790, 1.0, { wall: '#cbd5e1', roof: '#1e293b', door: C.blue800, glass: '#fde68a', trim: '#e2e8f0' }),
+    house(1120, 790, 1.0, {
+      wall: '#cbd5e1',
+      roof: '#1e293b',
+      door: C.blue800,
+      glass: '#fde68a',
+      trim: '#e2e8f0',
+    }),
     rect(0, 780, HERO_W, 120, lawn.url),
     path('M1300 790 L1360 790 L1420 900 L1250 900 Z', '#64748b', 'opacity="0.7"'),
     van(860, 880, 1.0),
@@ -1429,7 +1552,13 @@ function shareScene(): string {
     pipe('M540 -20 L540 70 Q540 100 570 100 L1220 100', 30, PIPE.copper),
     fitting(900, 100, 30, PIPE.copper),
     valve(1060, 100, 18, C.orange, -90),
-    house(760, 560, 0.85, { wall: '#e0e7ff', roof: '#1e3a8a', door: C.orange, glass: '#bfdbfe', trim: '#ffffff' }),
+    house(760, 560, 0.85, {
+      wall: '#e0e7ff',
+      roof: '#1e3a8a',
+      door: C.orange,
+      glass: '#bfdbfe',
+      trim: '#ffffff',
+    }),
     rect(0, 556, SHARE_W, 74, ground.url),
     van(520, 610, 0.95),
     technician(1040, 612, 1.05, { skin: SKIN[0], pose: 'wrench' }),
@@ -1470,7 +1599,10 @@ function localScene(): string {
         const hx = x + 14 + (k % 2) * 56 + rand() * 10;
         const hy = y + 20 + Math.floor(k / 2) * 50 + rand() * 8;
         const roof = rand() > 0.5 ? '#f97316' : '#94a3b8';
-        blocks.push(rect(hx, hy + 10, 34, 24, '#ffffff', `stroke="${C.slate300}" stroke-width="2"`), path(`M${hx - 4} ${hy + 12} L${hx + 17} ${hy - 4} L${hx + 38} ${hy + 12} Z`, roof));
+        blocks.push(
+          rect(hx, hy + 10, 34, 24, '#ffffff', `stroke="${C.slate300}" stroke-width="2"`),
+          path(`M${hx - 4} ${hy + 12} L${hx + 17} ${hy - 4} L${hx + 38} ${hy + 12} Z`, roof),
+        );
       }
       if (rand() > 0.5) blocks.push(circle(x + 110, y + 100, 14, '#86c98a'));
     }
@@ -1485,23 +1617,47 @@ function localScene(): string {
   return [
     rect(0, 0, GW, GH, land),
     // lake in the top-right corner, like the lake north-east of town
-    path('M640 -20 C660 60 700 90 760 120 C820 150 800 240 880 270 C930 290 980 260 980 240 L980 -20 Z', '#93c5fd'),
-    path('M640 -20 C660 60 700 90 760 120 C820 150 800 240 880 270 C930 290 980 260 980 240', 'none', `stroke="#60a5fa" stroke-width="6"`),
+    path(
+      'M640 -20 C660 60 700 90 760 120 C820 150 800 240 880 270 C930 290 980 260 980 240 L980 -20 Z',
+      '#93c5fd',
+    ),
+    path(
+      'M640 -20 C660 60 700 90 760 120 C820 150 800 240 880 270 C930 290 980 260 980 240',
+      'none',
+      `stroke="#60a5fa" stroke-width="6"`,
+    ),
     path('M820 40 q30 -10 50 10 q-20 10 -50 -10z', '#ffffff', 'opacity="0.6"'),
     // street grid
     ...[0, 1, 2, 3, 4, 5, 6].map((i) => rect(14 + i * 150, 0, 16, GH, '#ffffff')),
     ...[0, 1, 2, 3, 4].map((i) => rect(0, 24 + i * 150, GW, 16, '#ffffff')),
     // highway crossing the map diagonally
     stroke('M-20 640 C200 520 380 420 520 300 C620 210 660 120 700 -20', '#fcd34d', 34),
-    stroke('M-20 640 C200 520 380 420 520 300 C620 210 660 120 700 -20', '#ffffff', 3, 'stroke-dasharray="18 16"'),
+    stroke(
+      'M-20 640 C200 520 380 420 520 300 C620 210 660 120 700 -20',
+      '#ffffff',
+      3,
+      'stroke-dasharray="18 16"',
+    ),
     ...blocks,
     // town square park
     rect(330, 354, 120, 120, '#a7d7a9', 'rx="12"'),
     circle(390, 414, 26, '#4caf50'),
     // service radius and pins
     circle(420, 360, 260, C.blue600, 'opacity="0.07"'),
-    circle(420, 360, 260, 'none', `stroke="${C.blue600}" stroke-width="4" stroke-dasharray="14 12" opacity="0.6"`),
-    ...pins.map(([px, py]) => g(at(px, py, 0.45), path('M0 0 C-20 -30 -40 -50 -40 -80 A40 40 0 0 1 40 -80 C40 -50 20 -30 0 0 Z', C.blue600), circle(0, -80, 16, '#ffffff'))),
+    circle(
+      420,
+      360,
+      260,
+      'none',
+      `stroke="${C.blue600}" stroke-width="4" stroke-dasharray="14 12" opacity="0.6"`,
+    ),
+    ...pins.map(([px, py]) =>
+      g(
+        at(px, py, 0.45),
+        path('M0 0 C-20 -30 -40 -50 -40 -80 A40 40 0 0 1 40 -80 C40 -50 20 -30 0 0 Z', C.blue600),
+        circle(0, -80, 16, '#ffffff'),
+      ),
+    ),
     g(
       at(420, 380, 1.2),
       ellipse(0, 0, 34, 10, '#000000', 'opacity="0.2"'),
@@ -1528,7 +1684,14 @@ function couponScene(): string {
     defs(panel),
     rect(0, 0, COUPON_W, COUPON_H, '#ffffff'),
     // dashed cut line with scissors, so it reads as "print and cut"
-    rect(12, 12, COUPON_W - 24, COUPON_H - 24, 'none', `rx="20" stroke="${C.slate400}" stroke-width="4" stroke-dasharray="16 12"`),
+    rect(
+      12,
+      12,
+      COUPON_W - 24,
+      COUPON_H - 24,
+      'none',
+      `rx="20" stroke="${C.slate400}" stroke-width="4" stroke-dasharray="16 12"`,
+    ),
     rect(56, 0, 48, 26, '#ffffff'),
     g(
       'translate(80 12) rotate(90)',
@@ -1595,7 +1758,9 @@ async function encode(svg: string, format: Format, quality: number): Promise<Buf
       return img.flatten({ background: '#ffffff' }).jpeg({ quality, mozjpeg: true }).toBuffer();
     case 'png':
       // Palette PNG: flat artwork compresses several times smaller with no visible loss.
-      return img.png({ compressionLevel: 9, palette: true, quality: Math.max(quality, 90), effort: 10 }).toBuffer();
+      return img
+        .png({ compressionLevel: 9, palette: true, quality: Math.max(quality, 90), effort: 10 })
+        .toBuffer();
   }
 }
 
@@ -1615,7 +1780,8 @@ async function write(svg: string, publicPath: string, format: Format): Promise<v
   await mkdir(dirname(file), { recursive: true });
   await writeFile(file, data);
   written.push({ file, bytes: data.length });
-  if (quality !== start) console.warn(`  ${publicPath}.${format}: lowered quality to ${quality} to fit the budget`);
+  if (quality !== start)
+    console.warn(`  ${publicPath}.${format}: lowered quality to ${quality} to fit the budget`);
 }
 
 async function render(
@@ -1643,13 +1809,20 @@ async function main(): Promise<void> {
   }
 
   const couponView = { width: COUPON_W, height: COUPON_H };
-  await render(couponScene, fromUrl(couponImage.downloadHref), { width: couponImage.downloadWidth, height: couponImage.downloadHeight }, ['png'], couponView);
+  await render(
+    couponScene,
+    fromUrl(couponImage.downloadHref),
+    { width: couponImage.downloadWidth, height: couponImage.downloadHeight },
+    ['png'],
+    couponView,
+  );
   await render(couponScene, fromUrl(couponImage.src), couponImage, ['webp'], couponView);
 
   for (const slug of serviceSlugs) {
     const scenes = galleryScenes[slug];
     const images = serviceGalleries[slug];
-    if (scenes.length !== images.length) throw new Error(`${slug}: ${images.length} gallery entries but ${scenes.length} scenes`);
+    if (scenes.length !== images.length)
+      throw new Error(`${slug}: ${images.length} gallery entries but ${scenes.length} scenes`);
     for (const [i, image] of images.entries()) {
       const scene = scenes[i];
       if (!scene) throw new Error(`${slug}: missing scene ${i + 1}`);
@@ -1658,12 +1831,18 @@ async function main(): Promise<void> {
   }
 
   await render(aboutScene, fromUrl(aboutImage.src), aboutImage, both, { width: GW, height: GH });
-  await render(localScene, fromUrl(localExpertsImage.src), localExpertsImage, both, { width: GW, height: GH });
+  await render(localScene, fromUrl(localExpertsImage.src), localExpertsImage, both, {
+    width: GW,
+    height: GH,
+  });
 
   const faviconFile = join(PUBLIC_DIR, faviconSvg);
   await writeFile(faviconFile, faviconSvgText());
   written.push({ file: faviconFile, bytes: (await stat(faviconFile)).size });
-  await render(appleIconScene, fromUrl(appleTouchIcon), { width: 180, height: 180 }, ['png'], { width: 64, height: 64 });
+  await render(appleIconScene, fromUrl(appleTouchIcon), { width: 180, height: 180 }, ['png'], {
+    width: 64,
+    height: 64,
+  });
 
   let total = 0;
   for (const { file, bytes } of written) {

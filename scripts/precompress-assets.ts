@@ -23,7 +23,15 @@ export function precompressAssets(dir: string): number {
     if (!compressible.test(file)) continue;
     const content = readFileSync(file);
     if (content.length < 1024) continue;
-    writeFileSync(`${file}.br`, brotliCompressSync(content, { params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: content.length } }));
+    writeFileSync(
+      `${file}.br`,
+      brotliCompressSync(content, {
+        params: {
+          [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+          [constants.BROTLI_PARAM_SIZE_HINT]: content.length,
+        },
+      }),
+    );
     writeFileSync(`${file}.gz`, gzipSync(content, { level: 9 }));
     count++;
   }

@@ -17,8 +17,18 @@ describe.runIf(process.env.TEST_DB !== 'postgres')('npm run admin:reset-password
   beforeAll(async () => {
     dir = await mkdtemp(join(tmpdir(), 'reset-password-'));
     const database = await openDatabase({ dataDir: join(dir, 'data') });
-    const admin = await createUser(database.db, { username: 'owner', email: 'owner@example.com', password: 'forgotten password 1', role: 'admin' });
-    const other = await createUser(database.db, { username: 'boss2', email: 'boss2@example.com', password: 'another password 22', role: 'admin' });
+    const admin = await createUser(database.db, {
+      username: 'owner',
+      email: 'owner@example.com',
+      password: 'forgotten password 1',
+      role: 'admin',
+    });
+    const other = await createUser(database.db, {
+      username: 'boss2',
+      email: 'boss2@example.com',
+      password: 'another password 22',
+      role: 'admin',
+    });
     await setAccountActive(database.db, other.id, admin.id, false);
     token = (await createSession(database.db, admin.id)).token;
     await database.close();

@@ -20,10 +20,14 @@ try {
   process.exit(2);
 }
 
-const database = await openDatabase(config.databaseUrl ? { url: config.databaseUrl } : { dataDir: config.dataDir });
+const database = await openDatabase(
+  config.databaseUrl ? { url: config.databaseUrl } : { dataDir: config.dataDir },
+);
 try {
   const password = await recoverAccount(database.db, username);
-  console.log(`New password for ${username}: ${password}\nSign in at ${config.publicUrl}/admin-login, then change it under Account.`);
+  console.log(
+    `New password for ${username}: ${password}\nSign in at ${config.publicUrl}/admin-login, then change it under Account.`,
+  );
 } catch (error) {
   console.error(error instanceof NotFoundError ? error.message : error);
   process.exitCode = 1;

@@ -26,7 +26,10 @@ export const leadNotifications = pgTable(
   },
   (table) => [
     index('lead_notifications_submission_idx').on(table.submissionId),
-    check('lead_notifications_status_check', sql`${table.status} in ('pending', 'sent', 'failed', 'logged', 'skipped')`),
+    check(
+      'lead_notifications_status_check',
+      sql`${table.status} in ('pending', 'sent', 'failed', 'logged', 'skipped')`,
+    ),
   ],
 );
 

@@ -12,8 +12,14 @@ export async function signInAsAdmin(baseUrl: string): Promise<string> {
 }
 
 /** Saves the site settings with `change` laid over the current ones, as the Settings tab does. */
-export async function changeSettings(baseUrl: string, cookie: string, change: Record<string, unknown>): Promise<void> {
-  const current = (await (await fetch(`${baseUrl}/api/admin/settings`, { headers: { cookie } })).json()) as { settings: Record<string, unknown> };
+export async function changeSettings(
+  baseUrl: string,
+  cookie: string,
+  change: Record<string, unknown>,
+): Promise<void> {
+  const current = (await (await fetch(`${baseUrl}/api/admin/settings`, { headers: { cookie } })).json()) as {
+    settings: Record<string, unknown>;
+  };
   const response = await fetch(`${baseUrl}/api/admin/settings`, {
     method: 'PUT',
     headers: { 'content-type': 'application/json', cookie },
@@ -40,13 +46,21 @@ export async function deletePost(baseUrl: string, cookie: string, post: AdminPos
     headers: { 'content-type': 'application/json', cookie },
     body: JSON.stringify({ type: post.type }),
   });
-  if (!response.ok) throw new Error(`deleting post ${post.id} failed: ${response.status} ${await response.text()}`);
+  if (!response.ok)
+    throw new Error(`deleting post ${post.id} failed: ${response.status} ${await response.text()}`);
 }
 
 export async function createPost(
   baseUrl: string,
   cookie: string,
-  post: { type: 'news' | 'advice'; title: string; excerpt: string; content: string; image?: string; isPublished: boolean },
+  post: {
+    type: 'news' | 'advice';
+    title: string;
+    excerpt: string;
+    content: string;
+    image?: string;
+    isPublished: boolean;
+  },
 ): Promise<number> {
   const { type, ...fields } = post;
   const response = await fetch(`${baseUrl}/api/admin/posts`, {

@@ -6,10 +6,22 @@ import { communityTowns, telHref } from '../../src/shared/site-content.ts';
 import * as styles from './about.css.ts';
 
 const coreValues = [
-  { title: 'Integrity', text: 'Upfront prices before any work starts, and honest advice, even when the answer is a cheap fix.' },
-  { title: 'Excellence', text: 'Licensed plumbers, quality parts and work done to code, backed by our 100% satisfaction guarantee.' },
-  { title: 'Respect', text: 'We treat your home like our own: shoe covers on, drop cloths down and the work area left clean.' },
-  { title: 'Reliability', text: 'We arrive when we say we will and answer emergency calls around the clock.' },
+  {
+    title: 'Integrity',
+    text: 'Upfront prices before any work starts, and honest advice, even when the answer is a cheap fix.',
+  },
+  {
+    title: 'Excellence',
+    text: 'Licensed plumbers, quality parts and work done to code, backed by our 100% satisfaction guarantee.',
+  },
+  {
+    title: 'Respect',
+    text: 'We treat your home like our own: shoe covers on, drop cloths down and the work area left clean.',
+  },
+  {
+    title: 'Reliability',
+    text: 'We arrive when we say we will and answer emergency calls around the clock.',
+  },
 ];
 
 const reasonsToChooseUs = [
@@ -25,7 +37,14 @@ function Photo({ image }: { image: SiteImage }) {
   return (
     <picture>
       <source type="image/webp" srcSet={`${image.src}.webp`} />
-      <img className={styles.image} src={`${image.src}.jpg`} width={image.width} height={image.height} alt={image.alt} loading="lazy" />
+      <img
+        className={styles.image}
+        src={`${image.src}.jpg`}
+        width={image.width}
+        height={image.height}
+        alt={image.alt}
+        loading="lazy"
+      />
     </picture>
   );
 }
@@ -47,13 +66,14 @@ export default function Page() {
               Who We Are
             </h2>
             <p>
-              {settings.companyName} started with one truck and one promise: show up on time, tell people the price before the work
-              starts, and fix the problem properly the first time. More than fifteen years later, that promise still runs the
-              company.
+              {settings.companyName} started with one truck and one promise: show up on time, tell people the
+              price before the work starts, and fix the problem properly the first time. More than fifteen
+              years later, that promise still runs the company.
             </p>
             <p>
-              Our licensed and insured plumbers handle everything from dripping faucets and clogged drains to water heaters, tankless
-              installs, filtration systems and underground sewer lines, for homes and businesses alike.
+              Our licensed and insured plumbers handle everything from dripping faucets and clogged drains to
+              water heaters, tankless installs, filtration systems and underground sewer lines, for homes and
+              businesses alike.
             </p>
           </div>
           <Photo image={aboutImage} />
@@ -102,8 +122,9 @@ export default function Page() {
               Proudly Serving Our Community
             </h2>
             <p>
-              Cumming is our home base, and our trucks cover the neighbouring communities every day. Forsyth County is home to over
-              250,000 residents with a 96% graduation rate, and we are proud to keep its homes and businesses running.
+              Cumming is our home base, and our trucks cover the neighbouring communities every day. Forsyth
+              County is home to over 250,000 residents with a 96% graduation rate, and we are proud to keep
+              its homes and businesses running.
             </p>
             <ul className={styles.towns} aria-label="Communities we serve">
               {communityTowns.map((town) => (
@@ -123,7 +144,8 @@ export default function Page() {
             <p>
               Learn more about the county on the{' '}
               <a href="https://www.forsythco.com/" target="_blank" rel="noopener noreferrer">
-                Forsyth County Government website<span className="visually-hidden"> (opens in a new tab)</span>
+                Forsyth County Government website
+                <span className="visually-hidden"> (opens in a new tab)</span>
               </a>
               .
             </p>

@@ -5,7 +5,8 @@ export default function seo(): SeoInput {
     title: 'About Us: Local Plumbers in Cumming, GA',
     description:
       'Meet the licensed and insured plumbing team based in Cumming, Georgia: our values, why homeowners choose us, and the Forsyth County communities we serve.',
-    keywords: 'about our plumbers, Cumming GA plumbing company, Forsyth County plumbers, local plumber Cumming, licensed insured plumber',
+    keywords:
+      'about our plumbers, Cumming GA plumbing company, Forsyth County plumbers, local plumber Cumming, licensed insured plumber',
     path: '/about',
     breadcrumb: 'About',
   };

@@ -54,7 +54,14 @@ globalStyle(`${reasons} li`, { display: 'flex', gap: vars.space.sm, alignItems: 
 
 export const check = style({ color: vars.color.success, fontWeight: 800 });
 
-export const towns = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space.sm, listStyle: 'none', padding: 0, margin: `${vars.space.md} 0` });
+export const towns = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  gap: vars.space.sm,
+  listStyle: 'none',
+  padding: 0,
+  margin: `${vars.space.md} 0`,
+});
 
 globalStyle(`${towns} li`, {
   padding: `${vars.space.xs} ${vars.space.md}`,
@@ -64,9 +71,19 @@ globalStyle(`${towns} li`, {
   fontWeight: 600,
 });
 
-export const facts = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space.xl, margin: `${vars.space.md} 0` });
+export const facts = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  gap: vars.space.xl,
+  margin: `${vars.space.md} 0`,
+});
 
 globalStyle(`${facts} > div`, { display: 'flex', flexDirection: 'column-reverse' });
 globalStyle(`${facts} dd`, { margin: 0, fontSize: '2rem', fontWeight: 800, color: vars.color.brandNavy });
 
-export const ctaRow = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space.md, marginTop: vars.space.lg });
+export const ctaRow = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  gap: vars.space.md,
+  marginTop: vars.space.lg,
+});

@@ -9,7 +9,9 @@ import { usePageContext } from '../../renderer/usePageContext.tsx';
 type Field = 'username' | 'password';
 
 // The schema (and zod with it) arrives when the owner starts on the form, not with the page.
-const loginSchema = loadOnFirstUse(() => import('../../src/shared/schemas/login.ts').then((module) => module.loginInputSchema));
+const loginSchema = loadOnFirstUse(() =>
+  import('../../src/shared/schemas/login.ts').then((module) => module.loginInputSchema),
+);
 
 export default function Page() {
   const { settings } = usePageContext();
@@ -48,19 +50,32 @@ export default function Page() {
       window.location.assign('/admin');
     } catch (error) {
       // SPEC section 8: the server's message or 'Invalid username or password'; no answer at all is a network failure.
-      setFormError(error instanceof ApiError ? (error.serverMessage ?? 'Invalid username or password') : 'Login failed. Please try again.');
+      setFormError(
+        error instanceof ApiError
+          ? (error.serverMessage ?? 'Invalid username or password')
+          : 'Login failed. Please try again.',
+      );
       setSubmitting(false);
     }
   }
 
-  const describedBy = (field: Field) => [fieldErrors[field] ? `${id}-${field}-error` : '', formError ? `${id}-form-error` : ''].filter(Boolean).join(' ') || undefined;
+  const describedBy = (field: Field) =>
+    [fieldErrors[field] ? `${id}-${field}-error` : '', formError ? `${id}-form-error` : '']
+      .filter(Boolean)
+      .join(' ') || undefined;
 
   return (
     <main className={styles.loginWrap}>
       <div className={styles.loginCard}>
         <h1 className={styles.cardTitle}>Admin sign in</h1>
         <p className={styles.hint}>{settings.companyName}: manage posts, leads, reviews and settings.</p>
-        <form className={styles.form} onSubmit={onSubmit} onFocus={loginSchema.warm} noValidate style={{ marginTop: '1rem' }}>
+        <form
+          className={styles.form}
+          onSubmit={onSubmit}
+          onFocus={loginSchema.warm}
+          noValidate
+          style={{ marginTop: '1rem' }}
+        >
           {formError && (
             <p id={`${id}-form-error`} role="alert" className={styles.errorBox}>
               {formError}
@@ -104,7 +119,13 @@ export default function Page() {
                 aria-invalid={fieldErrors.password ? true : undefined}
                 aria-describedby={describedBy('password')}
               />
-              <button type="button" className={styles.button.secondary} aria-pressed={showPassword} aria-controls={`${id}-password`} onClick={() => setShowPassword((shown) => !shown)}>
+              <button
+                type="button"
+                className={styles.button.secondary}
+                aria-pressed={showPassword}
+                aria-controls={`${id}-password`}
+                onClick={() => setShowPassword((shown) => !shown)}
+              >
                 {showPassword ? 'Hide' : 'Show'}
                 <span className="visually-hidden"> password</span>
               </button>

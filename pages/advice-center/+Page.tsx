@@ -37,7 +37,9 @@ export default function Page() {
           <h1 id="advice-title" className={styles.heroTitle}>
             Advice Center
           </h1>
-          <p className={styles.heroIntro}>Practical plumbing advice from the team that fixes it every day in Cumming and Forsyth County.</p>
+          <p className={styles.heroIntro}>
+            Practical plumbing advice from the team that fixes it every day in Cumming and Forsyth County.
+          </p>
         </div>
       </section>
 
@@ -45,7 +47,15 @@ export default function Page() {
         <h2 id="advice-list-title" className={styles.sectionTitle}>
           Expert plumbing advice
         </h2>
-        {list.total > 0 && <PostList list={list} basePath="/advice-center" backSource="advice-center" companyName={settings.companyName} label="Advice pages" />}
+        {list.total > 0 && (
+          <PostList
+            list={list}
+            basePath="/advice-center"
+            backSource="advice-center"
+            companyName={settings.companyName}
+            label="Advice pages"
+          />
+        )}
       </section>
 
       <section className={styles.container} aria-labelledby="tips-title">

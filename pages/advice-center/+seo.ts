@@ -8,7 +8,8 @@ export default function seo(pageContext: PageContextServer): SeoInput {
     title: page > 1 ? `Advice Center, page ${page}` : 'Advice Center',
     description:
       'Plumbing advice from licensed plumbers in Cumming, GA: preventive maintenance, emergency preparedness, water heaters, drains and more for Forsyth County homes.',
-    keywords: 'plumbing advice, plumbing maintenance tips, frozen pipes Georgia, water heater maintenance, drain care, Cumming GA plumber',
+    keywords:
+      'plumbing advice, plumbing maintenance tips, frozen pipes Georgia, water heater maintenance, drain care, Cumming GA plumber',
     path: page > 1 ? `/advice-center?page=${page}` : '/advice-center',
     breadcrumb: 'Advice Center',
     feeds: [{ title: `${pageContext.settings.companyName}: Advice Center`, href: '/advice-center/rss.xml' }],

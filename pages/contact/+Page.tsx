@@ -19,8 +19,8 @@ export default function Page() {
             Contact {settings.companyName}
           </h1>
           <p className={styles.heroIntro}>
-            Need a plumber in Cumming or anywhere in Forsyth County? Call us, or send a message and we will get back to you with a time and an
-            upfront price.
+            Need a plumber in Cumming or anywhere in Forsyth County? Call us, or send a message and we will
+            get back to you with a time and an upfront price.
           </p>
         </div>
       </section>
@@ -42,7 +42,13 @@ export default function Page() {
           </li>
           <li className={styles.infoCard}>
             <h3 className={styles.infoTitle}>Email</h3>
-            <p>{settings.email ? <a href={`mailto:${settings.email}`}>{settings.email}</a> : 'Use the form below'}</p>
+            <p>
+              {settings.email ? (
+                <a href={`mailto:${settings.email}`}>{settings.email}</a>
+              ) : (
+                'Use the form below'
+              )}
+            </p>
           </li>
           <li className={styles.infoCard}>
             <h3 className={styles.infoTitle}>Working Hours</h3>
@@ -62,7 +68,9 @@ export default function Page() {
             <h2 id="call-us-title" className={styles.formTitle}>
               Call us to book service
             </h2>
-            <p className={styles.formHint}>Our online form is closed right now. Call and a plumber will help you straight away.</p>
+            <p className={styles.formHint}>
+              Our online form is closed right now. Call and a plumber will help you straight away.
+            </p>
             <p>
               <a className={styles.submit} href={telHref(settings.phoneNumber)}>
                 Call {settings.phoneNumber}
@@ -103,15 +111,16 @@ export default function Page() {
             <div>
               <h3 className={styles.infoTitle}>Local expertise</h3>
               <p>
-                We work in Forsyth County homes every day, so we know the local water, the red clay that shifts buried lines, and the
-                building codes our inspectors expect. That means faster diagnoses and fixes that last.
+                We work in Forsyth County homes every day, so we know the local water, the red clay that
+                shifts buried lines, and the building codes our inspectors expect. That means faster diagnoses
+                and fixes that last.
               </p>
             </div>
             <div>
               <h3 className={styles.infoTitle}>Community focus</h3>
               <p>
-                We are your neighbours. We answer our own phone, show up when we say we will, and treat every home as if it were our own,
-                because our business grows one recommendation at a time.
+                We are your neighbours. We answer our own phone, show up when we say we will, and treat every
+                home as if it were our own, because our business grows one recommendation at a time.
               </p>
             </div>
           </div>

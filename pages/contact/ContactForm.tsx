@@ -12,10 +12,19 @@ import * as styles from './contact.css.ts';
 type FieldName = Exclude<keyof ContactInput, 'website' | 'formFillMs'>;
 type FieldErrors = Partial<Record<FieldName, string>>;
 
-const emptyForm: Record<FieldName, string> = { firstName: '', lastName: '', email: '', phone: '', service: '', message: '' };
+const emptyForm: Record<FieldName, string> = {
+  firstName: '',
+  lastName: '',
+  email: '',
+  phone: '',
+  service: '',
+  message: '',
+};
 
 // The schema (and zod with it) arrives when the visitor starts on the form, not with the page.
-const contactSchema = loadOnFirstUse(() => import('../../src/shared/schemas/contact.ts').then((module) => module.contactInputSchema));
+const contactSchema = loadOnFirstUse(() =>
+  import('../../src/shared/schemas/contact.ts').then((module) => module.contactInputSchema),
+);
 
 /** SPEC section 2, Contact: the six services plus "Other". */
 const serviceChoices = [...serviceCategories.map((service) => service.title), 'Other'];
@@ -37,7 +46,8 @@ export function ContactForm() {
     if (errors[field]) setErrors((current) => ({ ...current, [field]: undefined }));
   };
 
-  const showSendFailure = () => toast({ title: 'Error sending message', description: 'Please try again later.', variant: 'destructive' });
+  const showSendFailure = () =>
+    toast({ title: 'Error sending message', description: 'Please try again later.', variant: 'destructive' });
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -67,7 +77,11 @@ export function ContactForm() {
     }
   };
 
-  const field = (name: FieldName, label: string, options: { required?: boolean; type?: string; autoComplete?: string } = {}) => {
+  const field = (
+    name: FieldName,
+    label: string,
+    options: { required?: boolean; type?: string; autoComplete?: string } = {},
+  ) => {
     const id = idOf(name);
     const error = errors[name];
     return (
@@ -102,7 +116,13 @@ export function ContactForm() {
   const serviceId = idOf('service');
   return (
     // noValidate: the schema's messages are shown next to the fields instead of the browser's bubbles.
-    <form className={styles.form} onSubmit={onSubmit} onFocus={contactSchema.warm} noValidate aria-labelledby={`${idPrefix}-title`}>
+    <form
+      className={styles.form}
+      onSubmit={onSubmit}
+      onFocus={contactSchema.warm}
+      noValidate
+      aria-labelledby={`${idPrefix}-title`}
+    >
       <h2 id={`${idPrefix}-title`} className={styles.formTitle}>
         Send us a message
       </h2>
@@ -121,7 +141,13 @@ export function ContactForm() {
         <label htmlFor={serviceId} className={styles.label}>
           Service Needed
         </label>
-        <select id={serviceId} name="service" className={styles.input} value={values.service ?? ''} onChange={(event) => update('service', event.target.value)}>
+        <select
+          id={serviceId}
+          name="service"
+          className={styles.input}
+          value={values.service ?? ''}
+          onChange={(event) => update('service', event.target.value)}
+        >
           <option value="">Select a service</option>
           {serviceChoices.map((choice) => (
             <option key={choice} value={choice}>

@@ -1,7 +1,11 @@
 import { style } from '@vanilla-extract/css';
 import { breakpoints, vars } from '../../src/styles/theme.css.ts';
 
-const containerRules = { maxWidth: vars.width.content, margin: '0 auto', paddingInline: vars.space.md } as const;
+const containerRules = {
+  maxWidth: vars.width.content,
+  margin: '0 auto',
+  paddingInline: vars.space.md,
+} as const;
 
 export const hero = style({
   background: `linear-gradient(135deg, ${vars.color.brandNavy}, ${vars.color.blueDark})`,
@@ -23,7 +27,10 @@ export const infoGrid = style({
   display: 'grid',
   gap: vars.space.md,
   gridTemplateColumns: '1fr',
-  '@media': { [breakpoints.small]: { gridTemplateColumns: 'repeat(2, 1fr)' }, [breakpoints.medium]: { gridTemplateColumns: 'repeat(4, 1fr)' } },
+  '@media': {
+    [breakpoints.small]: { gridTemplateColumns: 'repeat(2, 1fr)' },
+    [breakpoints.medium]: { gridTemplateColumns: 'repeat(4, 1fr)' },
+  },
 });
 export const infoCard = style({
   padding: vars.space.lg,
@@ -43,7 +50,12 @@ export const formAndMap = style({
 export const form = style({ display: 'grid', gap: vars.space.md, alignContent: 'start' });
 export const formTitle = style({ color: vars.color.brandNavy, fontSize: '1.6rem' });
 export const formHint = style({ margin: 0, color: vars.color.inkMuted });
-export const row = style({ display: 'grid', gap: vars.space.md, gridTemplateColumns: '1fr', '@media': { [breakpoints.small]: { gridTemplateColumns: '1fr 1fr' } } });
+export const row = style({
+  display: 'grid',
+  gap: vars.space.md,
+  gridTemplateColumns: '1fr',
+  '@media': { [breakpoints.small]: { gridTemplateColumns: '1fr 1fr' } },
+});
 export const field = style({ display: 'grid', gap: vars.space.xs });
 export const label = style({ fontWeight: 600 });
 export const input = style({
@@ -65,14 +77,41 @@ export const submit = style({
   color: '#fff',
   fontWeight: 700,
   cursor: 'pointer',
-  selectors: { '&:disabled': { opacity: 0.75, cursor: 'progress' }, '&:hover:not(:disabled)': { background: '#9a3412' } },
+  selectors: {
+    '&:disabled': { opacity: 0.75, cursor: 'progress' },
+    '&:hover:not(:disabled)': { background: '#9a3412' },
+  },
 });
 
 export const mapSection = style({ display: 'flex', flexDirection: 'column' });
-export const map = style({ width: '100%', minHeight: '360px', flex: 1, border: 0, borderRadius: vars.radius.md, background: vars.color.surfaceMuted });
+export const map = style({
+  width: '100%',
+  minHeight: '360px',
+  flex: 1,
+  border: 0,
+  borderRadius: vars.radius.md,
+  background: vars.color.surfaceMuted,
+});
 
 export const communities = style({ background: vars.color.surfaceMuted, paddingBlock: vars.space.xxl });
-export const townList = style({ listStyle: 'none', margin: `0 0 ${vars.space.lg}`, padding: 0, display: 'flex', flexWrap: 'wrap', gap: vars.space.sm });
-export const town = style({ padding: `${vars.space.xs} ${vars.space.md}`, borderRadius: vars.radius.full, background: vars.color.surface, border: `1px solid ${vars.color.border}` });
+export const townList = style({
+  listStyle: 'none',
+  margin: `0 0 ${vars.space.lg}`,
+  padding: 0,
+  display: 'flex',
+  flexWrap: 'wrap',
+  gap: vars.space.sm,
+});
+export const town = style({
+  padding: `${vars.space.xs} ${vars.space.md}`,
+  borderRadius: vars.radius.full,
+  background: vars.color.surface,
+  border: `1px solid ${vars.color.border}`,
+});
 export const homeBase = style({ color: vars.color.inkMuted });
-export const blurbs = style({ display: 'grid', gap: vars.space.xl, gridTemplateColumns: '1fr', '@media': { [breakpoints.small]: { gridTemplateColumns: '1fr 1fr' } } });
+export const blurbs = style({
+  display: 'grid',
+  gap: vars.space.xl,
+  gridTemplateColumns: '1fr',
+  '@media': { [breakpoints.small]: { gridTemplateColumns: '1fr 1fr' } },
+});

@@ -51,7 +51,8 @@ export default function Page() {
   const { latestNews, reviews, firstPhotos } = data as HomeData;
   const phoneHref = telHref(settings.phoneNumber);
   const heroSrc = (width: number, extension: 'webp' | 'jpg') => `${heroImage.src}-${width}.${extension}`;
-  const heroSrcSet = (extension: 'webp' | 'jpg') => heroImage.widths.map((width) => `${heroSrc(width, extension)} ${width}w`).join(', ');
+  const heroSrcSet = (extension: 'webp' | 'jpg') =>
+    heroImage.widths.map((width) => `${heroSrc(width, extension)} ${width}w`).join(', ');
 
   return (
     <>
@@ -73,15 +74,13 @@ export default function Page() {
           />
         </picture>
         <div className={styles.heroContent}>
-          <p className={styles.emergencyBadge}>
-            24/7 Emergency Service
-          </p>
+          <p className={styles.emergencyBadge}>24/7 Emergency Service</p>
           <h1 id="home-title" className={styles.heroTitle}>
             Plumbing Problems Fixed Today in Cumming, GA
           </h1>
           <p className={styles.heroLead}>
-            {settings.companyName} brings licensed and insured plumbers to homes and businesses across Forsyth County, with upfront
-            pricing and a 100% satisfaction guarantee.
+            {settings.companyName} brings licensed and insured plumbers to homes and businesses across Forsyth
+            County, with upfront pricing and a 100% satisfaction guarantee.
           </p>
           <ul className={styles.claims}>
             <li>Fixed Today</li>
@@ -119,7 +118,9 @@ export default function Page() {
           <h2 id="service-tiles-title" className={styles.sectionTitle}>
             Our Plumbing Services
           </h2>
-          <p className={styles.sectionLead}>Everything your home's water, drain and sewer lines need, from one local team.</p>
+          <p className={styles.sectionLead}>
+            Everything your home's water, drain and sewer lines need, from one local team.
+          </p>
           <ul className={styles.tiles}>
             {serviceCategories.map((category) => (
               <li key={category.anchor}>
@@ -192,7 +193,14 @@ export default function Page() {
                 <li key={slug} className={styles.card}>
                   <picture>
                     <source type="image/webp" srcSet={webp(photo.src)} />
-                    <img className={styles.cardImage} src={`${photo.src}.jpg`} width={photo.width} height={photo.height} alt={photo.alt} loading="lazy" />
+                    <img
+                      className={styles.cardImage}
+                      src={`${photo.src}.jpg`}
+                      width={photo.width}
+                      height={photo.height}
+                      alt={photo.alt}
+                      loading="lazy"
+                    />
                   </picture>
                   <div className={styles.cardBody}>
                     <h3 className={styles.cardTitle}>{category.title}</h3>
@@ -230,10 +238,14 @@ export default function Page() {
               Your Local Plumbing Experts
             </h2>
             <p>
-              We live and work in Forsyth County. We know the older galvanized lines in downtown Cumming, the hard red clay that
-              shifts sewer pipes, and the freezes that split hose bibs every winter, so we arrive with the right parts and a plan.
+              We live and work in Forsyth County. We know the older galvanized lines in downtown Cumming, the
+              hard red clay that shifts sewer pipes, and the freezes that split hose bibs every winter, so we
+              arrive with the right parts and a plan.
             </p>
-            <p>Neighbours in Cumming, Sugar Hill, Suwanee, Johns Creek and Alpharetta trust us with their homes.</p>
+            <p>
+              Neighbours in Cumming, Sugar Hill, Suwanee, Johns Creek and Alpharetta trust us with their
+              homes.
+            </p>
             <a className={linkButton.navy} href="/about">
               About Our Team
             </a>
@@ -246,7 +258,10 @@ export default function Page() {
           <h2 id="final-cta-title" className={styles.finalCtaTitle}>
             Need a Plumber Today?
           </h2>
-          <p>Call now for fast, friendly service, or ask for a free quote and we will get back to you the same business day.</p>
+          <p>
+            Call now for fast, friendly service, or ask for a free quote and we will get back to you the same
+            business day.
+          </p>
           <div className={styles.finalCtaActions}>
             <a className={linkButton.orange} href={phoneHref}>
               Call {settings.phoneNumber}

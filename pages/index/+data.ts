@@ -7,14 +7,19 @@ import { serviceGalleries } from '../../src/shared/service-galleries.ts';
 import { NEWS_CAROUSEL_LIMIT, type NewsSlide } from '../../src/components/NewsCarousel/NewsCarousel.tsx';
 
 export async function data(pageContext: PageContextServer) {
-  const [posts, { reviews, degraded: reviewsDegraded }] = await Promise.all([postsForPage(pageContext.db), reviewsForPage(pageContext.db)]);
+  const [posts, { reviews, degraded: reviewsDegraded }] = await Promise.all([
+    postsForPage(pageContext.db),
+    reviewsForPage(pageContext.db),
+  ]);
   // Only what the carousel shows travels to the browser: the card fields of the first five posts.
   const latestNews: NewsSlide[] = posts.newsPosts.slice(0, NEWS_CAROUSEL_LIMIT).map((post) => {
     const { video: _video, ...slide } = toPostCardData(post);
     return slide;
   });
   // The service cards show each service's first photo; the other captions stay on the server.
-  const firstPhotos = Object.fromEntries(serviceSlugs.map((slug) => [slug, serviceGalleries[slug][0]!])) as Record<ServiceSlug, GalleryImage>;
+  const firstPhotos = Object.fromEntries(
+    serviceSlugs.map((slug) => [slug, serviceGalleries[slug][0]!]),
+  ) as Record<ServiceSlug, GalleryImage>;
   return { latestNews, reviews, firstPhotos, degraded: posts.degraded || reviewsDegraded };
 }
 

@@ -7,19 +7,35 @@ export const section = style({ padding: `${vars.space.xxl} ${vars.space.md}` });
 
 export const sectionTitle = style({ color: vars.color.brandNavy, fontSize: 'clamp(1.6rem, 3vw, 2.2rem)' });
 
-export const sectionLead = style({ color: vars.color.inkMuted, margin: `0 0 ${vars.space.xl}`, maxWidth: vars.width.text });
+export const sectionLead = style({
+  color: vars.color.inkMuted,
+  margin: `0 0 ${vars.space.xl}`,
+  maxWidth: vars.width.text,
+});
 
 // Hero: the photo fills the section; its left half is dark by design, and a wash keeps text readable on narrow screens.
-export const hero = style({ position: 'relative', overflow: 'hidden', color: '#ffffff', background: vars.color.brandNavy });
+export const hero = style({
+  position: 'relative',
+  overflow: 'hidden',
+  color: '#ffffff',
+  background: vars.color.brandNavy,
+});
 
-export const heroImage = style({ position: 'absolute', inset: 0, width: '100%', height: '100%', objectFit: 'cover' });
+export const heroImage = style({
+  position: 'absolute',
+  inset: 0,
+  width: '100%',
+  height: '100%',
+  objectFit: 'cover',
+});
 
 export const heroContent = style({
   position: 'relative',
   maxWidth: vars.width.content,
   margin: '0 auto',
   padding: `${vars.space.xxl} ${vars.space.md}`,
-  background: 'linear-gradient(90deg, rgba(15, 23, 42, 0.88) 0%, rgba(15, 23, 42, 0.7) 60%, rgba(15, 23, 42, 0.2) 100%)',
+  background:
+    'linear-gradient(90deg, rgba(15, 23, 42, 0.88) 0%, rgba(15, 23, 42, 0.7) 60%, rgba(15, 23, 42, 0.2) 100%)',
 });
 
 export const emergencyBadge = style({
@@ -37,7 +53,14 @@ export const heroTitle = style({ fontSize: 'clamp(2.1rem, 5vw, 3.4rem)', maxWidt
 
 export const heroLead = style({ fontSize: '1.15rem', maxWidth: '36em', color: '#e2e8f0' });
 
-export const claims = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space.sm, listStyle: 'none', padding: 0, margin: `${vars.space.md} 0` });
+export const claims = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  gap: vars.space.sm,
+  listStyle: 'none',
+  padding: 0,
+  margin: `${vars.space.md} 0`,
+});
 
 globalStyle(`${claims} li`, {
   padding: `${vars.space.xs} ${vars.space.md}`,
@@ -47,7 +70,12 @@ globalStyle(`${claims} li`, {
   fontWeight: 600,
 });
 
-export const heroActions = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space.md, margin: `${vars.space.lg} 0` });
+export const heroActions = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  gap: vars.space.md,
+  margin: `${vars.space.lg} 0`,
+});
 
 export const stats = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space.xl, margin: 0 });
 
@@ -109,15 +137,30 @@ export const offerCard = style({
 
 export const newCustomerCard = style({ border: `3px dashed ${vars.color.orangeDark}` });
 
-export const offerEyebrow = style({ margin: 0, fontWeight: 700, textTransform: 'uppercase', letterSpacing: '0.05em', color: vars.color.orangeDark });
+export const offerEyebrow = style({
+  margin: 0,
+  fontWeight: 700,
+  textTransform: 'uppercase',
+  letterSpacing: '0.05em',
+  color: vars.color.orangeDark,
+});
 
-export const offerTitle = style({ margin: 0, color: vars.color.brandNavy, fontSize: 'clamp(1.5rem, 3vw, 2rem)' });
+export const offerTitle = style({
+  margin: 0,
+  color: vars.color.brandNavy,
+  fontSize: 'clamp(1.5rem, 3vw, 2rem)',
+});
 
 export const couponImage = style({ borderRadius: vars.radius.md, border: `1px solid ${vars.color.border}` });
 
 export const offerActions = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space.md });
 
-export const finePrint = style({ margin: `${vars.space.sm} 0 0`, paddingLeft: vars.space.lg, fontSize: '0.9rem', color: vars.color.inkMuted });
+export const finePrint = style({
+  margin: `${vars.space.sm} 0 0`,
+  paddingLeft: vars.space.lg,
+  fontSize: '0.9rem',
+  color: vars.color.inkMuted,
+});
 
 export const cards = style({
   listStyle: 'none',
@@ -168,4 +211,10 @@ export const finalCta = style({
 
 export const finalCtaTitle = style({ fontSize: 'clamp(1.8rem, 4vw, 2.6rem)' });
 
-export const finalCtaActions = style({ display: 'flex', flexWrap: 'wrap', justifyContent: 'center', gap: vars.space.md, marginTop: vars.space.lg });
+export const finalCtaActions = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  justifyContent: 'center',
+  gap: vars.space.md,
+  marginTop: vars.space.lg,
+});

@@ -6,7 +6,9 @@ import type { PublicPost } from '../../src/server/services/posts.ts';
 import { formatPostDateTime } from '../../src/shared/format-date.ts';
 
 // SPEC section 2: a missing or unknown id redirects to /news; a failed read shows 'Post not found'.
-export async function data(pageContext: PageContextServer): Promise<{ post: PublicPost | null; dateLabel: string } & Degradable> {
+export async function data(
+  pageContext: PageContextServer,
+): Promise<{ post: PublicPost | null; dateLabel: string } & Degradable> {
   const id = requestedPostId(pageContext);
   if (id === null) throw redirect('/news');
   let post: PublicPost | null;

@@ -13,7 +13,10 @@ export default function Page() {
           <h1 id="news-title" className={styles.heroTitle}>
             News &amp; Updates
           </h1>
-          <p className={styles.heroIntro}>Company news, seasonal reminders and what is happening with plumbing in Cumming and Forsyth County.</p>
+          <p className={styles.heroIntro}>
+            Company news, seasonal reminders and what is happening with plumbing in Cumming and Forsyth
+            County.
+          </p>
         </div>
       </section>
       <section className={styles.container} aria-labelledby="news-list-title">
@@ -26,7 +29,13 @@ export default function Page() {
             <p>Check back soon for the latest updates and expert plumbing advice!</p>
           </div>
         ) : (
-          <PostList list={list} basePath="/news" backSource="news" companyName={settings.companyName} label="News pages" />
+          <PostList
+            list={list}
+            basePath="/news"
+            backSource="news"
+            companyName={settings.companyName}
+            label="News pages"
+          />
         )}
       </section>
     </>

@@ -4,5 +4,7 @@ import type { PageContextServer } from 'vike/types';
 export default function route(pageContext: PageContextServer) {
   const match = /^\/post(?:\/([^/]+))?\/?$/.exec(pageContext.urlPathname);
   if (!match) return false;
-  return { routeParams: { id: match[1] ? decodeURIComponent(match[1]) : (pageContext.urlParsed.search.id ?? '') } };
+  return {
+    routeParams: { id: match[1] ? decodeURIComponent(match[1]) : (pageContext.urlParsed.search.id ?? '') },
+  };
 }

@@ -15,8 +15,8 @@ export default function Page() {
             Plumbing Services in Cumming, GA
           </h1>
           <p className={styles.heroIntro}>
-            Homeowners across Cumming and Forsyth County call us for everything from a stubborn clog to a new tankless water heater. Upfront
-            pricing, tidy work and a satisfaction guarantee on every job.
+            Homeowners across Cumming and Forsyth County call us for everything from a stubborn clog to a new
+            tankless water heater. Upfront pricing, tidy work and a satisfaction guarantee on every job.
           </p>
           <a className={styles.primaryButton} href="/contact">
             Request Service
@@ -42,7 +42,12 @@ export default function Page() {
       </section>
 
       {serviceSections.map((service, position) => (
-        <section key={service.anchor} id={service.anchor} className={styles.detail} aria-labelledby={`${service.anchor}-title`}>
+        <section
+          key={service.anchor}
+          id={service.anchor}
+          className={styles.detail}
+          aria-labelledby={`${service.anchor}-title`}
+        >
           <div className={styles.detailInner}>
             <div className={styles.detailText}>
               <h2 id={`${service.anchor}-title`} className={styles.sectionTitle}>
@@ -58,7 +63,11 @@ export default function Page() {
                 Request Service<span className="visually-hidden"> for {service.title}</span>
               </a>
             </div>
-            <div className={position % 2 === 0 ? styles.detailMedia : `${styles.detailMedia} ${styles.detailMediaFirst}`}>
+            <div
+              className={
+                position % 2 === 0 ? styles.detailMedia : `${styles.detailMedia} ${styles.detailMediaFirst}`
+              }
+            >
               {/* Six carousels: each hydrates as a task of its own (HydrationBoundary). */}
               <HydrationBoundary>
                 <PhotoCarousel label={service.title} images={service.gallery} />

@@ -21,7 +21,11 @@ export const badge = style({
   letterSpacing: '0.06em',
 });
 export const heroTitle = style({ fontSize: 'clamp(2rem, 5vw, 3.2rem)' });
-export const heroIntro = style({ maxWidth: vars.width.text, fontSize: '1.15rem', margin: `0 0 ${vars.space.lg}` });
+export const heroIntro = style({
+  maxWidth: vars.width.text,
+  fontSize: '1.15rem',
+  margin: `0 0 ${vars.space.lg}`,
+});
 
 export const primaryButton = style({
   display: 'inline-block',
@@ -44,7 +48,10 @@ export const overviewGrid = style({
   display: 'grid',
   gap: vars.space.lg,
   gridTemplateColumns: '1fr',
-  '@media': { [breakpoints.small]: { gridTemplateColumns: 'repeat(2, 1fr)' }, [breakpoints.medium]: { gridTemplateColumns: 'repeat(3, 1fr)' } },
+  '@media': {
+    [breakpoints.small]: { gridTemplateColumns: 'repeat(2, 1fr)' },
+    [breakpoints.medium]: { gridTemplateColumns: 'repeat(3, 1fr)' },
+  },
 });
 export const overviewCard = style({
   display: 'flex',
@@ -71,12 +78,20 @@ const detailGrid = {
   alignItems: 'center',
   gridTemplateColumns: '1fr',
 } as const;
-export const detailInner = style({ ...detailGrid, '@media': { [breakpoints.medium]: { gridTemplateColumns: '1fr 1fr' } } });
+export const detailInner = style({
+  ...detailGrid,
+  '@media': { [breakpoints.medium]: { gridTemplateColumns: '1fr 1fr' } },
+});
 export const detailText = style({});
 export const detailMedia = style({ minWidth: 0 });
 /** Every other section shows its photos on the left, for rhythm; the reading order stays text first. */
 export const detailMediaFirst = style({ '@media': { [breakpoints.medium]: { order: -1 } } });
-export const offerings = style({ margin: `0 0 ${vars.space.lg}`, paddingLeft: '1.25rem', display: 'grid', gap: vars.space.xs });
+export const offerings = style({
+  margin: `0 0 ${vars.space.lg}`,
+  paddingLeft: '1.25rem',
+  display: 'grid',
+  gap: vars.space.xs,
+});
 
 export const closing = style({
   textAlign: 'center',

@@ -46,7 +46,11 @@ export default function Page() {
             Leave a Review
           </h2>
           {settings.allowComments ? (
-            <ReviewForm onReviewAdded={(review) => setReviews((current) => [review, ...current.filter((item) => item.id !== review.id)])} />
+            <ReviewForm
+              onReviewAdded={(review) =>
+                setReviews((current) => [review, ...current.filter((item) => item.id !== review.id)])
+              }
+            />
           ) : (
             <p className={styles.empty}>{REVIEWS_CLOSED_MESSAGE}</p>
           )}

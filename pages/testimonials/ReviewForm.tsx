@@ -6,9 +6,18 @@ import { linkButton } from '../../src/components/LinkButton/link-button.css.ts';
 import { toast } from '../../src/components/Toast/toast-store.ts';
 import { reviewForList, type ListedReview, type ReviewAnswer } from '../../src/shared/review-for-list.ts';
 import { loadOnFirstUse } from '../../src/client/load-on-first-use.ts';
-import { keepReviewOnDevice, sendReviewsKeptOnDevice, serverUnreachable } from '../../src/client/reviews-kept-on-device.ts';
+import {
+  keepReviewOnDevice,
+  sendReviewsKeptOnDevice,
+  serverUnreachable,
+} from '../../src/client/reviews-kept-on-device.ts';
 import type { ReviewData } from '../../src/shared/schemas/review.ts';
-import { DEFAULT_RATING, MAX_RATING, MIN_RATING, REVIEW_HELD_MESSAGE } from '../../src/shared/review-rules.ts';
+import {
+  DEFAULT_RATING,
+  MAX_RATING,
+  MIN_RATING,
+  REVIEW_HELD_MESSAGE,
+} from '../../src/shared/review-rules.ts';
 import { firstMessageByField } from '../../src/shared/schemas/field-errors.ts';
 import * as styles from './testimonials.css.ts';
 
@@ -20,14 +29,18 @@ interface ReviewResponse {
   message?: string;
 }
 
-async function sendReview(review: ReviewData & { website?: string; formFillMs?: number }): Promise<ReviewResponse> {
+async function sendReview(
+  review: ReviewData & { website?: string; formFillMs?: number },
+): Promise<ReviewResponse> {
   const answer = await apiRequest<ReviewResponse>('POST', '/api/reviews', review);
   if (!answer.success) throw new Error(answer.message ?? 'The review was not accepted');
   return answer;
 }
 
 // The schema (and zod with it) arrives when the visitor starts on the form, not with the page.
-const reviewSchema = loadOnFirstUse(() => import('../../src/shared/schemas/review.ts').then((module) => module.reviewInputSchema));
+const reviewSchema = loadOnFirstUse(() =>
+  import('../../src/shared/schemas/review.ts').then((module) => module.reviewInputSchema),
+);
 
 type FieldName = 'name' | 'secondName' | 'rating' | 'review';
 type FieldErrors = Partial<Record<FieldName, string>>;
@@ -55,7 +68,10 @@ export function ReviewForm({ onReviewAdded }: { onReviewAdded: (review: ListedRe
       for (const { review, answer } of await sendReviewsKeptOnDevice(sendReview)) {
         if (answer.pending) continue;
         addReview.current(reviewForList(review, answer.review));
-        toast({ title: 'Review submitted successfully!', description: 'The review kept on this device has been sent. Thank you for your feedback.' });
+        toast({
+          title: 'Review submitted successfully!',
+          description: 'The review kept on this device has been sent. Thank you for your feedback.',
+        });
       }
     };
     void sendKept();
@@ -68,12 +84,18 @@ export function ReviewForm({ onReviewAdded }: { onReviewAdded: (review: ListedRe
   };
   const fieldId = (field: string) => `${id}-${field}`;
   const describedBy = (field: FieldName, hint?: boolean) =>
-    [hint ? fieldId(`${field}-hint`) : '', errors[field] ? fieldId(`${field}-error`) : ''].filter(Boolean).join(' ') || undefined;
+    [hint ? fieldId(`${field}-hint`) : '', errors[field] ? fieldId(`${field}-error`) : '']
+      .filter(Boolean)
+      .join(' ') || undefined;
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const showSubmitFailure = () =>
-      toast({ title: 'Error submitting review', description: 'Please check your connection and try again.', variant: 'destructive' });
+      toast({
+        title: 'Error submitting review',
+        description: 'Please check your connection and try again.',
+        variant: 'destructive',
+      });
     let parsed;
     try {
       // The email stays in the browser: the review schema has no email (see docs/decisions/010-review-avatar-colours.md).
@@ -91,8 +113,11 @@ export function ReviewForm({ onReviewAdded }: { onReviewAdded: (review: ListedRe
     if (!parsed.success) {
       const fieldErrors: FieldErrors = firstMessageByField(parsed.error);
       setErrors(fieldErrors);
-      const firstInvalid = (['name', 'secondName', 'rating', 'review'] as const).find((field) => fieldErrors[field]);
-      if (firstInvalid) formRef.current?.querySelector<HTMLElement>(`#${CSS.escape(fieldId(firstInvalid))}`)?.focus();
+      const firstInvalid = (['name', 'secondName', 'rating', 'review'] as const).find(
+        (field) => fieldErrors[field],
+      );
+      if (firstInvalid)
+        formRef.current?.querySelector<HTMLElement>(`#${CSS.escape(fieldId(firstInvalid))}`)?.focus();
       return;
     }
 
@@ -110,7 +135,11 @@ export function ReviewForm({ onReviewAdded }: { onReviewAdded: (review: ListedRe
       // SPEC sections 7 and 8 give two readings of a failure; we take both: a server that cannot be
       // reached gets the review later ("Review saved locally!"), a server that answered no is final.
       if (serverUnreachable(error) && keepReviewOnDevice(parsed.data)) {
-        toast({ title: 'Review saved locally!', description: 'We could not reach our server. Your review is kept on this device and will be sent on your next visit.' });
+        toast({
+          title: 'Review saved locally!',
+          description:
+            'We could not reach our server. Your review is kept on this device and will be sent on your next visit.',
+        });
       } else {
         showSubmitFailure();
       }
@@ -122,7 +151,14 @@ export function ReviewForm({ onReviewAdded }: { onReviewAdded: (review: ListedRe
   }
 
   return (
-    <form ref={formRef} className={styles.form} onSubmit={onSubmit} onFocus={reviewSchema.warm} noValidate aria-describedby={fieldId('required-note')}>
+    <form
+      ref={formRef}
+      className={styles.form}
+      onSubmit={onSubmit}
+      onFocus={reviewSchema.warm}
+      noValidate
+      aria-describedby={fieldId('required-note')}
+    >
       <p id={fieldId('required-note')} className={styles.hint}>
         Fields marked * are required.
       </p>
@@ -203,11 +239,13 @@ export function ReviewForm({ onReviewAdded }: { onReviewAdded: (review: ListedRe
           aria-invalid={errors.rating ? true : undefined}
           aria-describedby={describedBy('rating')}
         >
-          {Array.from({ length: MAX_RATING - MIN_RATING + 1 }, (_, offset) => MAX_RATING - offset).map((stars) => (
-            <option key={stars} value={stars}>
-              {stars} {stars === 1 ? 'star' : 'stars'}: {ratingChoices[stars - 1]}
-            </option>
-          ))}
+          {Array.from({ length: MAX_RATING - MIN_RATING + 1 }, (_, offset) => MAX_RATING - offset).map(
+            (stars) => (
+              <option key={stars} value={stars}>
+                {stars} {stars === 1 ? 'star' : 'stars'}: {ratingChoices[stars - 1]}
+              </option>
+            ),
+          )}
         </select>
         {errors.rating && (
           <p id={fieldId('rating-error')} className={styles.error}>
@@ -240,7 +278,11 @@ export function ReviewForm({ onReviewAdded }: { onReviewAdded: (review: ListedRe
         )}
       </div>
       <Honeypot value={antiSpam.honeypot} onChange={antiSpam.setHoneypot} />
-      <button type="submit" className={`${linkButton.orange} ${styles.submit}`} disabled={submitting || !hydrated}>
+      <button
+        type="submit"
+        className={`${linkButton.orange} ${styles.submit}`}
+        disabled={submitting || !hydrated}
+      >
         {submitting ? 'Submitting...' : 'Submit Review'}
       </button>
     </form>

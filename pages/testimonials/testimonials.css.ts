@@ -23,7 +23,11 @@ export const list = style({
 export const empty = style({ color: vars.color.inkMuted, fontSize: '1.1rem' });
 
 // The sticky header would otherwise cover the form's heading when the #review-form link lands here.
-export const formSection = style({ padding: `${vars.space.xxl} ${vars.space.md}`, background: vars.color.surfaceMuted, scrollMarginTop: '80px' });
+export const formSection = style({
+  padding: `${vars.space.xxl} ${vars.space.md}`,
+  background: vars.color.surfaceMuted,
+  scrollMarginTop: '80px',
+});
 
 export const formCard = style({
   maxWidth: vars.width.text,
@@ -36,7 +40,11 @@ export const formCard = style({
 
 export const form = style({ display: 'grid', gap: vars.space.md });
 
-export const row = style({ display: 'grid', gap: vars.space.md, '@media': { [breakpoints.small]: { gridTemplateColumns: '1fr 1fr' } } });
+export const row = style({
+  display: 'grid',
+  gap: vars.space.md,
+  '@media': { [breakpoints.small]: { gridTemplateColumns: '1fr 1fr' } },
+});
 
 export const field = style({ display: 'flex', flexDirection: 'column', gap: vars.space.xs });
 
@@ -58,4 +66,7 @@ export const hint = style({ margin: 0, fontSize: '0.9rem', color: vars.color.ink
 
 export const error = style({ margin: 0, fontSize: '0.95rem', fontWeight: 600, color: vars.color.danger });
 
-export const submit = style({ justifySelf: 'start', selectors: { '&:disabled': { opacity: 0.7, cursor: 'progress' } } });
+export const submit = style({
+  justifySelf: 'start',
+  selectors: { '&:disabled': { opacity: 0.7, cursor: 'progress' } },
+});

@@ -27,17 +27,31 @@ export function useHashScroll(offset = HASH_SCROLL_OFFSET_PX): void {
     if (window.location.hash) scrollToHash(window.location.hash, offset);
 
     const onClick = (event: MouseEvent) => {
-      if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+      if (
+        event.defaultPrevented ||
+        event.button !== 0 ||
+        event.metaKey ||
+        event.ctrlKey ||
+        event.shiftKey ||
+        event.altKey
+      )
+        return;
       const link = (event.target as Element | null)?.closest?.('a[href*="#"]');
       if (!(link instanceof HTMLAnchorElement)) return;
       const url = new URL(link.href);
-      if (url.origin !== window.location.origin || url.pathname !== window.location.pathname || url.search !== window.location.search) return;
+      if (
+        url.origin !== window.location.origin ||
+        url.pathname !== window.location.pathname ||
+        url.search !== window.location.search
+      )
+        return;
       if (!scrollToHash(url.hash, offset)) return;
       event.preventDefault();
       history.pushState(null, '', url.hash);
       // Keyboard and screen-reader users continue from the section they jumped to.
       const target = document.getElementById(decodeURIComponent(url.hash.slice(1)));
-      if (target && target.tabIndex < 0 && !target.hasAttribute('tabindex')) target.setAttribute('tabindex', '-1');
+      if (target && target.tabIndex < 0 && !target.hasAttribute('tabindex'))
+        target.setAttribute('tabindex', '-1');
       target?.focus({ preventScroll: true });
     };
     document.addEventListener('click', onClick);

@@ -1,6 +1,11 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from './api-request.ts';
-import { keepReviewOnDevice, reviewsKeptOnDevice, sendReviewsKeptOnDevice, serverUnreachable } from './reviews-kept-on-device.ts';
+import {
+  keepReviewOnDevice,
+  reviewsKeptOnDevice,
+  sendReviewsKeptOnDevice,
+  serverUnreachable,
+} from './reviews-kept-on-device.ts';
 
 const review = (name: string) => ({ name, secondName: null, rating: 5, review: `${name} was here` });
 
@@ -24,7 +29,10 @@ describe('reviews kept on this device', () => {
 
   it('sends what it kept, oldest first, stops at the first that still cannot get through and keeps the rest', async () => {
     for (const name of ['Ann', 'Bob', 'Cy']) keepReviewOnDevice(review(name));
-    const send = vi.fn().mockResolvedValueOnce({ id: 1 }).mockRejectedValueOnce(new TypeError('Failed to fetch'));
+    const send = vi
+      .fn()
+      .mockResolvedValueOnce({ id: 1 })
+      .mockRejectedValueOnce(new TypeError('Failed to fetch'));
     const sent = await sendReviewsKeptOnDevice(send);
     expect(sent).toEqual([{ review: review('Ann'), answer: { id: 1 } }]);
     expect(reviewsKeptOnDevice().map((kept) => kept.name)).toEqual(['Bob', 'Cy']);
@@ -33,14 +41,20 @@ describe('reviews kept on this device', () => {
   it('drops a review the server refuses, since it would be refused again', async () => {
     keepReviewOnDevice(review('Dee'));
     keepReviewOnDevice(review('Eve'));
-    const send = vi.fn().mockRejectedValueOnce(new ApiError(403, '{"message":"Reviews are closed"}', 'Forbidden')).mockResolvedValueOnce({ id: 2 });
+    const send = vi
+      .fn()
+      .mockRejectedValueOnce(new ApiError(403, '{"message":"Reviews are closed"}', 'Forbidden'))
+      .mockResolvedValueOnce({ id: 2 });
     const sent = await sendReviewsKeptOnDevice(send);
     expect(sent.map((item) => item.review.name)).toEqual(['Eve']);
     expect(reviewsKeptOnDevice()).toEqual([]);
   });
 
   it('ignores what is not a review in storage', () => {
-    localStorage.setItem('reviewsWaitingToSend', JSON.stringify([{ name: 'Ok', rating: 4, review: 'Fine' }, { name: 3 }, 'x']));
+    localStorage.setItem(
+      'reviewsWaitingToSend',
+      JSON.stringify([{ name: 'Ok', rating: 4, review: 'Fine' }, { name: 3 }, 'x']),
+    );
     expect(reviewsKeptOnDevice()).toEqual([{ name: 'Ok', rating: 4, review: 'Fine' }]);
     localStorage.setItem('reviewsWaitingToSend', '{not json');
     expect(reviewsKeptOnDevice()).toEqual([]);

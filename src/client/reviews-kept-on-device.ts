@@ -17,7 +17,13 @@ export function serverUnreachable(error: unknown): boolean {
 
 function isReview(value: unknown): value is ReviewData {
   const review = value as ReviewData;
-  return typeof review === 'object' && review !== null && typeof review.name === 'string' && typeof review.review === 'string' && typeof review.rating === 'number';
+  return (
+    typeof review === 'object' &&
+    review !== null &&
+    typeof review.name === 'string' &&
+    typeof review.review === 'string' &&
+    typeof review.rating === 'number'
+  );
 }
 
 export function reviewsKeptOnDevice(): ReviewData[] {
@@ -51,7 +57,9 @@ export function keepReviewOnDevice(review: ReviewData): boolean {
  */
 let sending = false;
 
-export async function sendReviewsKeptOnDevice<Answer>(send: (review: ReviewData) => Promise<Answer>): Promise<{ review: ReviewData; answer: Answer }[]> {
+export async function sendReviewsKeptOnDevice<Answer>(
+  send: (review: ReviewData) => Promise<Answer>,
+): Promise<{ review: ReviewData; answer: Answer }[]> {
   // One run at a time (the page load and an 'online' event can meet): a second would send the same reviews.
   if (sending) return [];
   sending = true;
@@ -62,7 +70,9 @@ export async function sendReviewsKeptOnDevice<Answer>(send: (review: ReviewData)
   }
 }
 
-async function sendWaiting<Answer>(send: (review: ReviewData) => Promise<Answer>): Promise<{ review: ReviewData; answer: Answer }[]> {
+async function sendWaiting<Answer>(
+  send: (review: ReviewData) => Promise<Answer>,
+): Promise<{ review: ReviewData; answer: Answer }[]> {
   const waiting = reviewsKeptOnDevice();
   const sent: { review: ReviewData; answer: Answer }[] = [];
   while (waiting.length) {

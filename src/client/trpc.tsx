@@ -12,7 +12,13 @@ export const { TRPCProvider, useTRPC } = createTRPCContext<AppRouter>();
 function makeQueryClient() {
   return new QueryClient({
     defaultOptions: {
-      queries: { retry: false, refetchOnWindowFocus: false, refetchOnReconnect: false, refetchInterval: false, staleTime: Infinity },
+      queries: {
+        retry: false,
+        refetchOnWindowFocus: false,
+        refetchOnReconnect: false,
+        refetchInterval: false,
+        staleTime: Infinity,
+      },
       mutations: { retry: false },
     },
   });
@@ -22,7 +28,12 @@ export function AdminApiProvider({ children }: { children: ReactNode }) {
   const [queryClient] = useState(makeQueryClient);
   const [trpcClient] = useState(() =>
     createTRPCClient<AppRouter>({
-      links: [httpBatchLink({ url: '/trpc', fetch: (url, options) => fetch(url, { ...options, credentials: 'include' }) })],
+      links: [
+        httpBatchLink({
+          url: '/trpc',
+          fetch: (url, options) => fetch(url, { ...options, credentials: 'include' }),
+        }),
+      ],
     }),
   );
   return (
@@ -36,7 +47,9 @@ export function AdminApiProvider({ children }: { children: ReactNode }) {
 
 /** The server's sentence for a failed call (init.ts's errorFormatter keeps 5xx text generic). */
 export function serverMessageOf(error: unknown): string | undefined {
-  return error instanceof TRPCClientError && typeof error.message === 'string' && error.message ? error.message : undefined;
+  return error instanceof TRPCClientError && typeof error.message === 'string' && error.message
+    ? error.message
+    : undefined;
 }
 
 /** Messages by field for a form, from the zod issues the server reported. */
@@ -48,5 +61,8 @@ export function fieldErrorsOf(error: unknown): Record<string, string> {
 
 /** True when the session ended (signed out elsewhere, expired, disabled): the screen should go to sign-in. */
 export function isUnauthorized(error: unknown): boolean {
-  return error instanceof TRPCClientError && (error.data as { httpStatus?: number } | undefined)?.httpStatus === 401;
+  return (
+    error instanceof TRPCClientError &&
+    (error.data as { httpStatus?: number } | undefined)?.httpStatus === 401
+  );
 }

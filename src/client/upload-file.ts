@@ -18,7 +18,8 @@ export function uploadFile(file: File, onProgress: (fraction: number) => void): 
       } catch {
         // not our JSON: the generic message below
       }
-      if (request.status >= 200 && request.status < 300 && body.success && body.filePath) resolve(body.filePath);
+      if (request.status >= 200 && request.status < 300 && body.success && body.filePath)
+        resolve(body.filePath);
       else reject(new Error(body.message || 'Upload failed'));
     };
     request.onerror = () => reject(new Error('Upload failed'));

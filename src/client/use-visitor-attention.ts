@@ -16,7 +16,7 @@ export function useVisitorAttention() {
       onFocus: () => setFocused(true),
       // Focus moving between the element's own controls does not leave it.
       onBlur: (event: FocusEvent<HTMLElement>) => {
-        if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setFocused(false);
+        if (!event.currentTarget.contains(event.relatedTarget)) setFocused(false);
       },
     },
   };

@@ -19,7 +19,11 @@ import { discoveryRoutes } from './rest/discovery.ts';
 import { adminRestRoutes } from './rest/admin.ts';
 import { publicRestRoutes } from './rest/public.ts';
 import { uploadRestRoute } from './rest/upload.ts';
-import { LoginThrottle, type LoginThrottleOptions, defaultLoginThrottleOptions } from './services/login-throttle.ts';
+import {
+  LoginThrottle,
+  type LoginThrottleOptions,
+  defaultLoginThrottleOptions,
+} from './services/login-throttle.ts';
 import { validateSessionToken } from './services/sessions.ts';
 import { defaultUploadLimits, type UploadLimits } from './services/uploads.ts';
 import { appRouter, type AppRouter } from './trpc/app-router.ts';
@@ -43,25 +47,41 @@ async function buildApp(fastify: FastifyInstance, options: AppOptions) {
   // 1. Config and shared services.
   fastify.decorate('config', config);
   fastify.decorate('db', database.db);
-  fastify.decorate('loginThrottle', new LoginThrottle({ ...defaultLoginThrottleOptions, ...options.loginThrottle }));
+  fastify.decorate(
+    'loginThrottle',
+    new LoginThrottle({ ...defaultLoginThrottleOptions, ...options.loginThrottle }),
+  );
   fastify.decorate('pageCache', new PageCache());
   fastify.decorate(
     'leadNotifier',
-    new LeadNotifier(database.db, { smtpUrl: config.smtpUrl, publicUrl: config.publicUrl, maxAttempts: 5, firstRetryDelayMs: 2_000, ...options.leadNotifier }, fastify.log),
+    new LeadNotifier(
+      database.db,
+      {
+        smtpUrl: config.smtpUrl,
+        publicUrl: config.publicUrl,
+        maxAttempts: 5,
+        firstRetryDelayMs: 2_000,
+        ...options.leadNotifier,
+      },
+      fastify.log,
+    ),
   );
   // Alerts under way finish before the database closes.
   fastify.addHook('onClose', () => fastify.leadNotifier.idle());
   fastify.decorateRequest('auth', null);
   fastify.setErrorHandler(handleError);
   fastify.setNotFoundHandler((request, reply) =>
-    reply.status(404).send({ success: false, message: `No such endpoint: ${request.method} ${request.url.split('?')[0]}` }),
+    reply
+      .status(404)
+      .send({ success: false, message: `No such endpoint: ${request.method} ${request.url.split('?')[0]}` }),
   );
 
   // 2. Security: headers, cross-origin writes, rate limits.
   // helmet's headers, worked out once: @fastify/helmet built a new helmet for every request, which took
   // longer than serving a cached page.
   const securityHeaders = securityHeadersFor({
-    contentSecurityPolicy: options.ssr?.mode === 'development' ? false : { directives: contentSecurityPolicy() },
+    contentSecurityPolicy:
+      options.ssr?.mode === 'development' ? false : { directives: contentSecurityPolicy() },
     hsts: config.publicUrl.startsWith('https://') ? { maxAge: 31_536_000, includeSubDomains: true } : false,
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     crossOriginEmbedderPolicy: false,
@@ -77,7 +97,15 @@ async function buildApp(fastify: FastifyInstance, options: AppOptions) {
   });
   fastify.addHook('onRequest', async (request, reply) => {
     if (SAFE_METHODS.has(request.method)) return;
-    if (isCrossOrigin(request.headers.origin, request.headers['sec-fetch-site'], config.publicUrl, request.host, request.protocol)) {
+    if (
+      isCrossOrigin(
+        request.headers.origin,
+        request.headers['sec-fetch-site'],
+        config.publicUrl,
+        request.host,
+        request.protocol,
+      )
+    ) {
       return reply.status(403).send({ success: false, message: 'Cross-origin requests are not allowed' });
     }
   });
@@ -101,7 +129,8 @@ async function buildApp(fastify: FastifyInstance, options: AppOptions) {
       return;
     }
     request.auth = { user: result.user, session: result.session };
-    if (result.renewed) reply.setCookie(SESSION_COOKIE, token, sessionCookieOptions(config, result.session.expiresAt));
+    if (result.renewed)
+      reply.setCookie(SESSION_COOKIE, token, sessionCookieOptions(config, result.session.expiresAt));
   });
   // Every /api/admin path needs a session before its handler runs; roles are checked by the procedures.
   fastify.addHook('preHandler', async (request, reply) => {
@@ -148,7 +177,8 @@ async function buildApp(fastify: FastifyInstance, options: AppOptions) {
       router: appRouter,
       createContext: ({ req, res }) => createRequestContext(req, res),
       onError: ({ error, path }) => {
-        if (error.code === 'INTERNAL_SERVER_ERROR') fastify.log.error({ err: error.cause ?? error, path }, 'tRPC procedure failed');
+        if (error.code === 'INTERNAL_SERVER_ERROR')
+          fastify.log.error({ err: error.cause ?? error, path }, 'tRPC procedure failed');
       },
     } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],
   });
@@ -211,16 +241,32 @@ declare module 'fastify' {
   }
 }
 
-function handleError(this: FastifyInstance, error: FastifyError | Error, request: import('fastify').FastifyRequest, reply: import('fastify').FastifyReply) {
+function handleError(
+  this: FastifyInstance,
+  error: FastifyError | Error,
+  request: import('fastify').FastifyRequest,
+  reply: import('fastify').FastifyReply,
+) {
   const { status, message, fieldErrors } = describeError(error);
   if (status >= 500) {
     request.log.error({ err: error }, 'request failed');
-    return reply.status(status).send({ success: false, ...(request.routeOptions.config?.serverFailure ?? { message: INTERNAL_ERROR_MESSAGE }) });
+    return reply
+      .status(status)
+      .send({
+        success: false,
+        ...(request.routeOptions.config?.serverFailure ?? { message: INTERNAL_ERROR_MESSAGE }),
+      });
   }
-  return reply.status(status).send({ success: false, message, ...(fieldErrors ? { errors: fieldErrors } : {}) });
+  return reply
+    .status(status)
+    .send({ success: false, message, ...(fieldErrors ? { errors: fieldErrors } : {}) });
 }
 
-function describeError(error: FastifyError | Error): { status: number; message: string; fieldErrors?: Record<string, string[]> } {
+function describeError(error: FastifyError | Error): {
+  status: number;
+  message: string;
+  fieldErrors?: Record<string, string[]>;
+} {
   if (error instanceof TRPCError) {
     const cause = error.cause;
     if (cause instanceof core.$ZodError) {
@@ -231,7 +277,10 @@ function describeError(error: FastifyError | Error): { status: number; message: 
     return { status: getHTTPStatusCodeFromError(error), message: error.message };
   }
   if (error instanceof DomainError) {
-    const fieldErrors = error instanceof InvalidInputError && Object.keys(error.fieldErrors).length ? error.fieldErrors : undefined;
+    const fieldErrors =
+      error instanceof InvalidInputError && Object.keys(error.fieldErrors).length
+        ? error.fieldErrors
+        : undefined;
     return { status: httpStatusFor(error), message: error.message, fieldErrors };
   }
   const fastifyError = error as FastifyError;
@@ -241,7 +290,10 @@ function describeError(error: FastifyError | Error): { status: number; message: 
       return { status: 400, message: 'The request body is not valid JSON' };
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
     case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
-      return { status: 415, message: 'Unsupported content type: send JSON (or multipart/form-data for uploads)' };
+      return {
+        status: 415,
+        message: 'Unsupported content type: send JSON (or multipart/form-data for uploads)',
+      };
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
     case 'FST_REQ_FILE_TOO_LARGE':
     case 'FST_PARTS_LIMIT':

@@ -19,6 +19,9 @@ describe('preferredEncoding', () => {
 
 describe('encodeBody', () => {
   it('leaves a body under 1 KB as it is, since compressing it gains less than the header costs', () => {
-    expect(encodeBody(Buffer.from('<p>ok</p>'), 'br')).toEqual({ encoding: 'identity', body: Buffer.from('<p>ok</p>') });
+    expect(encodeBody(Buffer.from('<p>ok</p>'), 'br')).toEqual({
+      encoding: 'identity',
+      body: Buffer.from('<p>ok</p>'),
+    });
   });
 });

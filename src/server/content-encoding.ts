@@ -27,15 +27,21 @@ export function preferredEncoding(acceptEncoding: string | string[] | undefined)
 
 /** The headers of an answer chosen by Accept-Encoding: it varies by it even when sent uncompressed. */
 export function encodingHeaders(encoding: ContentEncoding): Record<string, string> {
-  return encoding === 'identity' ? { vary: 'accept-encoding' } : { vary: 'accept-encoding', 'content-encoding': encoding };
+  return encoding === 'identity'
+    ? { vary: 'accept-encoding' }
+    : { vary: 'accept-encoding', 'content-encoding': encoding };
 }
 
 /**
  * The body in `encoding`, or as it is when it is too small to gain. Brotli quality 5 takes about a
  * millisecond for a 25 KB page and comes within 1% of quality 9, which takes ten times as long.
  */
-export function encodeBody(body: Buffer, encoding: ContentEncoding): { encoding: ContentEncoding; body: Buffer } {
+export function encodeBody(
+  body: Buffer,
+  encoding: ContentEncoding,
+): { encoding: ContentEncoding; body: Buffer } {
   if (encoding === 'identity' || body.length < MIN_COMPRESSIBLE_BYTES) return { encoding: 'identity', body };
-  if (encoding === 'br') return { encoding, body: brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } }) };
+  if (encoding === 'br')
+    return { encoding, body: brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } }) };
   return { encoding, body: gzipSync(body, { level: 6 }) };
 }

@@ -4,7 +4,15 @@ import { ConfigError, loadConfig } from './env.ts';
 describe('configuration from the environment', () => {
   it('has the defaults of CONTRACT.md', () => {
     const config = loadConfig({});
-    expect(config).toMatchObject({ port: 3000, host: '0.0.0.0', databaseUrl: undefined, publicUrl: 'http://localhost:3000', adminUsername: 'admin', trustProxy: false, nodeEnv: 'production' });
+    expect(config).toMatchObject({
+      port: 3000,
+      host: '0.0.0.0',
+      databaseUrl: undefined,
+      publicUrl: 'http://localhost:3000',
+      adminUsername: 'admin',
+      trustProxy: false,
+      nodeEnv: 'production',
+    });
     expect(config.dataDir).toMatch(/\/data$/);
     expect(config.uploadsDir).toMatch(/\/uploads$/);
   });
@@ -32,6 +40,9 @@ describe('configuration from the environment', () => {
   it('reads TRUST_PROXY as a hop count or an address list', () => {
     const hops = loadConfig({ TRUST_PROXY: '1' }).trustProxy as (address: string, hop: number) => boolean;
     expect([hops('10.0.0.1', 0), hops('1.2.3.4', 1)]).toEqual([true, false]);
-    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1' }).trustProxy).toEqual(['10.0.0.0/8', '127.0.0.1']);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1' }).trustProxy).toEqual([
+      '10.0.0.0/8',
+      '127.0.0.1',
+    ]);
   });
 });

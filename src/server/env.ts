@@ -16,7 +16,10 @@ const envSchema = z.object({
   UPLOADS_DIR: z.string().min(1).default('./uploads'),
   PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
   ADMIN_USERNAME: z.string().min(1).max(100).default('admin'),
-  ADMIN_PASSWORD: z.string().min(MIN_PASSWORD_LENGTH, `must be at least ${MIN_PASSWORD_LENGTH} characters`).optional(),
+  ADMIN_PASSWORD: z
+    .string()
+    .min(MIN_PASSWORD_LENGTH, `must be at least ${MIN_PASSWORD_LENGTH} characters`)
+    .optional(),
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')

@@ -1,7 +1,8 @@
 import type { TRPC_ERROR_CODE_KEY } from '@trpc/server';
+import type {
+  DomainError} from './errors.ts';
 import {
   ConflictError,
-  DomainError,
   ForbiddenError,
   InvalidInputError,
   NotFoundError,

@@ -9,14 +9,26 @@ describe(`cached pages served ahead of the request pipeline (${testDatabaseKind}
   const html = `<!DOCTYPE html><html lang="en"><body>${'<p>Drain cleaning in Cumming, GA</p>'.repeat(60)}</body></html>`;
   beforeEach(async () => {
     t = await buildTestApp();
-    t.app.pageCache.set('/news', { statusCode: 200, headers: [['content-type', 'text/html;charset=utf-8'], ['cache-control', 'no-store, max-age=0']], body: Buffer.from(html), storedAt: Date.now() });
+    t.app.pageCache.set('/news', {
+      statusCode: 200,
+      headers: [
+        ['content-type', 'text/html;charset=utf-8'],
+        ['cache-control', 'no-store, max-age=0'],
+      ],
+      body: Buffer.from(html),
+      storedAt: Date.now(),
+    });
   });
   afterEach(async () => {
     await t.close();
   });
 
   it('answers a visitor without a session from the cache, compressed, with every security header', async () => {
-    const response = await t.app.inject({ method: 'GET', url: '/news', headers: { 'accept-encoding': 'gzip, br' } });
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/news',
+      headers: { 'accept-encoding': 'gzip, br' },
+    });
     expect(response.statusCode).toBe(200);
     expect(response.headers).toMatchObject({
       'x-page-cache': 'hit',
@@ -32,13 +44,21 @@ describe(`cached pages served ahead of the request pipeline (${testDatabaseKind}
   });
 
   it('leaves a request with a session cookie, or one that is not a GET, to the pipeline', async () => {
-    const withSession = await t.app.inject({ method: 'GET', url: '/news', headers: { cookie: 'theme=dark; session=abc' } });
+    const withSession = await t.app.inject({
+      method: 'GET',
+      url: '/news',
+      headers: { cookie: 'theme=dark; session=abc' },
+    });
     expect(withSession.headers['x-page-cache']).toBeUndefined();
     expect(withSession.statusCode).toBe(404);
     const post = await t.app.inject({ method: 'POST', url: '/news', payload: {} });
     expect(post.headers['x-page-cache']).toBeUndefined();
     // A cookie that only ends in "session" is not the session cookie.
-    const otherCookie = await t.app.inject({ method: 'GET', url: '/news', headers: { cookie: 'mysession=1' } });
+    const otherCookie = await t.app.inject({
+      method: 'GET',
+      url: '/news',
+      headers: { cookie: 'mysession=1' },
+    });
     expect(otherCookie.headers['x-page-cache']).toBe('hit');
   });
 });

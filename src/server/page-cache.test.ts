@@ -2,7 +2,12 @@ import { gunzipSync, brotliDecompressSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { cachedBody, PageCache, type CachedPage } from './page-cache.ts';
 
-const page = (body: string): Omit<CachedPage, 'encoded'> => ({ statusCode: 200, headers: [['content-type', 'text/html']], body: Buffer.from(body), storedAt: 1_000 });
+const page = (body: string): Omit<CachedPage, 'encoded'> => ({
+  statusCode: 200,
+  headers: [['content-type', 'text/html']],
+  body: Buffer.from(body),
+  storedAt: 1_000,
+});
 
 describe('PageCache', () => {
   it('serves a page until it is older than the TTL', () => {
@@ -17,7 +22,11 @@ describe('PageCache', () => {
     cache.set('/a', page('a'));
     cache.set('/b', page('b'));
     cache.set('/c', page('c'));
-    expect([cache.get('/a', 1_000), cache.get('/b', 1_000)?.body.toString(), cache.get('/c', 1_000)?.body.toString()]).toEqual([undefined, 'b', 'c']);
+    expect([
+      cache.get('/a', 1_000),
+      cache.get('/b', 1_000)?.body.toString(),
+      cache.get('/c', 1_000)?.body.toString(),
+    ]).toEqual([undefined, 'b', 'c']);
     cache.clear();
     expect(cache.size).toBe(0);
   });

@@ -58,7 +58,10 @@ export class PageCache {
 }
 
 /** The cached page's body in the encoding asked for, compressed on the first such request only. */
-export function cachedBody(page: CachedPage, encoding: ContentEncoding): { encoding: ContentEncoding; body: Buffer } {
+export function cachedBody(
+  page: CachedPage,
+  encoding: ContentEncoding,
+): { encoding: ContentEncoding; body: Buffer } {
   return (page.encoded[encoding] ??= encodeBody(page.body, encoding));
 }
 
@@ -71,11 +74,20 @@ const sessionCookiePattern = new RegExp(`(?:^|;\\s*)${SESSION_COOKIE}=`);
  * session cookie included, goes on to the pipeline and is rendered.
  */
 function cachedPageFor(cache: PageCache, request: IncomingMessage): CachedPage | undefined {
-  if ((request.method !== 'GET' && request.method !== 'HEAD') || sessionCookiePattern.test(request.headers.cookie ?? '')) return undefined;
+  if (
+    (request.method !== 'GET' && request.method !== 'HEAD') ||
+    sessionCookiePattern.test(request.headers.cookie ?? '')
+  )
+    return undefined;
   return cache.get(request.url ?? '');
 }
 
-function writeCachedPage(page: CachedPage, securityHeaders: Record<string, string>, request: IncomingMessage, response: ServerResponse): void {
+function writeCachedPage(
+  page: CachedPage,
+  securityHeaders: Record<string, string>,
+  request: IncomingMessage,
+  response: ServerResponse,
+): void {
   const { encoding, body } = cachedBody(page, preferredEncoding(request.headers['accept-encoding']));
   response.writeHead(page.statusCode, {
     ...securityHeaders,
@@ -92,7 +104,12 @@ function writeCachedPage(page: CachedPage, securityHeaders: Record<string, strin
  * Answers a request for a cached page straight on the socket and says whether it did. server.ts calls
  * it before Fastify sees the request.
  */
-export function answerFromPageCache(cache: PageCache, securityHeaders: Record<string, string>, request: IncomingMessage, response: ServerResponse): boolean {
+export function answerFromPageCache(
+  cache: PageCache,
+  securityHeaders: Record<string, string>,
+  request: IncomingMessage,
+  response: ServerResponse,
+): boolean {
   const page = cachedPageFor(cache, request);
   if (!page) return false;
   writeCachedPage(page, securityHeaders, request, response);
@@ -100,7 +117,10 @@ export function answerFromPageCache(cache: PageCache, securityHeaders: Record<st
 }
 
 /** The same as the first onRequest hook, for an app built without server.ts (tests, other hosts). */
-export function serveCachedPage(cache: PageCache, securityHeaders: Record<string, string>): onRequestHookHandler {
+export function serveCachedPage(
+  cache: PageCache,
+  securityHeaders: Record<string, string>,
+): onRequestHookHandler {
   return (request, reply, done) => {
     const page = cachedPageFor(cache, request.raw);
     if (!page) return done();

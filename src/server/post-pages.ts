@@ -14,7 +14,10 @@ import { getPostForAdmin, getPublishedPost, type PublicPost } from './services/p
 export type PostListData = PageSlice<PostCardData>;
 
 /** One page of the published news or advice posts, as chosen by `?page=N`. */
-export async function postListData(pageContext: PageContextServer, list: 'newsPosts' | 'advicePosts'): Promise<PostListData & Degradable> {
+export async function postListData(
+  pageContext: PageContextServer,
+  list: 'newsPosts' | 'advicePosts',
+): Promise<PostListData & Degradable> {
   const lists = await postsForPage(pageContext.db);
   const slice = paginate(lists[list], parsePageNumber(pageContext.urlParsed.search.page));
   // Only the nine cards shown travel to the browser.
@@ -29,7 +32,10 @@ export function requestedPostId(pageContext: PageContextServer): number | null {
 }
 
 /** A published post by id (its HTML sanitized by getPublishedPost), or null when there is no such post or it is a draft. */
-export async function findPublishedPost(pageContext: PageContextServer, id: number | null): Promise<PublicPost | null> {
+export async function findPublishedPost(
+  pageContext: PageContextServer,
+  id: number | null,
+): Promise<PublicPost | null> {
   if (id === null) return null;
   try {
     return await getPublishedPost(pageContext.db, id);
@@ -45,7 +51,9 @@ export async function findPublishedPost(pageContext: PageContextServer, id: numb
  * post before visitors do; such pages are never cached or shown to anyone else (ssr.ts caches only
  * anonymous requests).
  */
-export async function articleData(pageContext: PageContextServer): Promise<{ post: PublicPost; preview: boolean }> {
+export async function articleData(
+  pageContext: PageContextServer,
+): Promise<{ post: PublicPost; preview: boolean }> {
   const id = requestedPostId(pageContext);
   const post = await findPublishedPost(pageContext, id);
   if (post) return { post, preview: false };

@@ -47,7 +47,8 @@ export function createRequestContext(request: FastifyRequest, reply: FastifyRepl
     clientAddress: request.ip,
     loginThrottle: app.loginThrottle,
     leadNotifier: app.leadNotifier,
-    setSessionCookie: (token, expiresAt) => reply.setCookie(SESSION_COOKIE, token, sessionCookieOptions(app.config, expiresAt)),
+    setSessionCookie: (token, expiresAt) =>
+      reply.setCookie(SESSION_COOKIE, token, sessionCookieOptions(app.config, expiresAt)),
     clearSessionCookie: () => reply.clearCookie(SESSION_COOKIE, sessionCookieOptions(app.config)),
     contentChanged: () => app.pageCache.clear(),
   };

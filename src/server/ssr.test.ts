@@ -17,20 +17,44 @@ describe(`server-rendered pages (${testDatabaseKind})`, () => {
     const publishedAt = new Date('2026-01-10T12:00:00Z');
     const [news] = await t.database.db
       .insert(posts)
-      .values({ type: 'news', slug: 'real-news', title: 'Real news from the database', content: '<p>Body</p>', isPublished: true, publishedAt })
+      .values({
+        type: 'news',
+        slug: 'real-news',
+        title: 'Real news from the database',
+        content: '<p>Body</p>',
+        isPublished: true,
+        publishedAt,
+      })
       .returning();
     newsId = news!.id;
-    await t.database.db.insert(posts).values({ type: 'advice', slug: 'real-advice', title: 'Real advice from the database', content: '<p>Tip</p>', isPublished: true, publishedAt });
-    await t.database.db.insert(reviews).values({ name: 'Dana', secondName: 'Real', rating: 4, review: 'A real review from the database' });
+    await t.database.db
+      .insert(posts)
+      .values({
+        type: 'advice',
+        slug: 'real-advice',
+        title: 'Real advice from the database',
+        content: '<p>Tip</p>',
+        isPublished: true,
+        publishedAt,
+      });
+    await t.database.db
+      .insert(reviews)
+      .values({ name: 'Dana', secondName: 'Real', rating: 4, review: 'A real review from the database' });
     await t.database.db.insert(seoMetadata).values({ page: '/services', title: 'Owner title for services' });
-    await saveSettings(t.database.db, { ...(await getSettings(t.database.db)), companyName: 'Configured Plumbing Co' });
+    await saveSettings(t.database.db, {
+      ...(await getSettings(t.database.db)),
+      companyName: 'Configured Plumbing Co',
+    });
   });
   afterAll(async () => {
     await t?.close();
   });
 
   it("never puts the owner's adminEmail into a page's HTML, where the browser's copy of the settings travels", async () => {
-    await saveSettings(t.database.db, { ...(await getSettings(t.database.db)), adminEmail: 'owner.private@example.com' });
+    await saveSettings(t.database.db, {
+      ...(await getSettings(t.database.db)),
+      adminEmail: 'owner.private@example.com',
+    });
     t.app.pageCache.clear();
     for (const url of ['/', '/contact', '/testimonials']) {
       const response = await page(url);
@@ -45,39 +69,77 @@ describe(`server-rendered pages (${testDatabaseKind})`, () => {
   describe('a page showing a fallback because the database failed is not cached', () => {
     const cases = [
       { url: '/news', broken: ['posts'], fallback: 'No News Yet', real: 'Real news from the database' },
-      { url: '/advice-center', broken: ['posts'], fallback: 'Expert plumbing advice', real: 'Real advice from the database' },
-      { url: '/', broken: ['posts'], fallback: 'Configured Plumbing Co', real: 'Real news from the database' },
-      { url: '/', broken: ['reviews'], fallback: sampleReviews[0]!.review, real: 'A real review from the database' },
-      { url: '/testimonials', broken: ['reviews'], fallback: sampleReviews[0]!.review, real: 'A real review from the database' },
-      { url: '/news-post?id={newsId}', broken: ['posts'], fallback: 'Post not found', real: 'Real news from the database' },
-      { url: '/about', broken: ['settings'], fallback: `About ${defaultSettings.companyName}`, real: 'About Configured Plumbing Co' },
-      { url: '/services', broken: ['seo_metadata'], fallback: 'Plumbing Services in Cumming, GA |', real: 'Owner title for services |' },
+      {
+        url: '/advice-center',
+        broken: ['posts'],
+        fallback: 'Expert plumbing advice',
+        real: 'Real advice from the database',
+      },
+      {
+        url: '/',
+        broken: ['posts'],
+        fallback: 'Configured Plumbing Co',
+        real: 'Real news from the database',
+      },
+      {
+        url: '/',
+        broken: ['reviews'],
+        fallback: sampleReviews[0]!.review,
+        real: 'A real review from the database',
+      },
+      {
+        url: '/testimonials',
+        broken: ['reviews'],
+        fallback: sampleReviews[0]!.review,
+        real: 'A real review from the database',
+      },
+      {
+        url: '/news-post?id={newsId}',
+        broken: ['posts'],
+        fallback: 'Post not found',
+        real: 'Real news from the database',
+      },
+      {
+        url: '/about',
+        broken: ['settings'],
+        fallback: `About ${defaultSettings.companyName}`,
+        real: 'About Configured Plumbing Co',
+      },
+      {
+        url: '/services',
+        broken: ['seo_metadata'],
+        fallback: 'Plumbing Services in Cumming, GA |',
+        real: 'Owner title for services |',
+      },
     ];
 
-    it.each(cases)('$broken failing: $url shows its fallback, uncached, then the real page once the database answers', async ({ url: path, broken, fallback, real }) => {
-      const url = () => path.replace('{newsId}', String(newsId));
-      t.app.pageCache.clear();
-      // The page data reports the failed read on the console; expected here.
-      const quiet = vi.spyOn(console, 'error').mockImplementation(() => {});
-      const restore = await breakTables(t.database.db, broken);
-      try {
-        for (const attempt of [1, 2]) {
-          const response = await page(url());
-          expect(response.statusCode, `attempt ${attempt}`).toBe(200);
-          expect(response.body, `attempt ${attempt}`).toContain(fallback);
-          expect(response.body, `attempt ${attempt}`).not.toContain(real);
-          expect(response.headers['x-page-cache'], `attempt ${attempt}`).not.toBe('hit');
+    it.each(cases)(
+      '$broken failing: $url shows its fallback, uncached, then the real page once the database answers',
+      async ({ url: path, broken, fallback, real }) => {
+        const url = () => path.replace('{newsId}', String(newsId));
+        t.app.pageCache.clear();
+        // The page data reports the failed read on the console; expected here.
+        const quiet = vi.spyOn(console, 'error').mockImplementation(() => {});
+        const restore = await breakTables(t.database.db, broken);
+        try {
+          for (const attempt of [1, 2]) {
+            const response = await page(url());
+            expect(response.statusCode, `attempt ${attempt}`).toBe(200);
+            expect(response.body, `attempt ${attempt}`).toContain(fallback);
+            expect(response.body, `attempt ${attempt}`).not.toContain(real);
+            expect(response.headers['x-page-cache'], `attempt ${attempt}`).not.toBe('hit');
+          }
+        } finally {
+          await restore();
+          quiet.mockRestore();
         }
-      } finally {
-        await restore();
-        quiet.mockRestore();
-      }
-      const recovered = await page(url());
-      expect(recovered.headers['x-page-cache']).not.toBe('hit');
-      expect(recovered.body).toContain(real);
-      // A healthy page is cached as before.
-      expect((await page(url())).headers['x-page-cache']).toBe('hit');
-    });
+        const recovered = await page(url());
+        expect(recovered.headers['x-page-cache']).not.toBe('hit');
+        expect(recovered.body).toContain(real);
+        // A healthy page is cached as before.
+        expect((await page(url())).headers['x-page-cache']).toBe('hit');
+      },
+    );
   });
 
   describe('drafts and scheduled posts never reach a visitor', () => {
@@ -89,9 +151,23 @@ describe(`server-rendered pages (${testDatabaseKind})`, () => {
         const rows = await t.database.db
           .insert(posts)
           .values([
-            { type, slug: `${type}-draft`, title: `Hidden draft ${type}`, content: '<p>c</p>', isPublished: false, publishedAt: new Date('2026-01-01T00:00:00Z') },
+            {
+              type,
+              slug: `${type}-draft`,
+              title: `Hidden draft ${type}`,
+              content: '<p>c</p>',
+              isPublished: false,
+              publishedAt: new Date('2026-01-01T00:00:00Z'),
+            },
             // Published, but its date lies ahead: scheduled.
-            { type, slug: `${type}-scheduled`, title: `Hidden scheduled ${type}`, content: '<p>c</p>', isPublished: true, publishedAt: future },
+            {
+              type,
+              slug: `${type}-scheduled`,
+              title: `Hidden scheduled ${type}`,
+              content: '<p>c</p>',
+              isPublished: true,
+              publishedAt: future,
+            },
           ])
           .returning();
         for (const row of rows) hidden[row.slug] = row.id;
@@ -111,14 +187,17 @@ describe(`server-rendered pages (${testDatabaseKind})`, () => {
       expect(response.body).not.toContain('Hidden scheduled');
     });
 
-    it.each(['news-draft', 'news-scheduled', 'advice-draft', 'advice-scheduled'])('%s: /post/{id} is a 404 and /news-post?id= redirects to /news', async (slug) => {
-      const article = await page(`/post/${hidden[slug]}`);
-      expect(article.statusCode).toBe(404);
-      expect(article.body).not.toContain('Hidden ');
-      const newsPost = await page(`/news-post?id=${hidden[slug]}`);
-      expect(newsPost.statusCode).toBe(302);
-      expect(newsPost.headers.location).toBe('/news');
-      expect(newsPost.body).not.toContain('Hidden ');
-    });
+    it.each(['news-draft', 'news-scheduled', 'advice-draft', 'advice-scheduled'])(
+      '%s: /post/{id} is a 404 and /news-post?id= redirects to /news',
+      async (slug) => {
+        const article = await page(`/post/${hidden[slug]}`);
+        expect(article.statusCode).toBe(404);
+        expect(article.body).not.toContain('Hidden ');
+        const newsPost = await page(`/news-post?id=${hidden[slug]}`);
+        expect(newsPost.statusCode).toBe(302);
+        expect(newsPost.headers.location).toBe('/news');
+        expect(newsPost.body).not.toContain('Hidden ');
+      },
+    );
   });
 });

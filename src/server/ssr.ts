@@ -15,7 +15,6 @@ export interface SsrOptions {
   mode: 'development' | 'production';
 }
 
-
 export async function ssrPlugin(app: FastifyInstance, options: SsrOptions) {
   if (options.mode === 'development') {
     const { createDevMiddleware } = await import('vike/server');
@@ -79,7 +78,12 @@ export async function ssrPlugin(app: FastifyInstance, options: SsrOptions) {
     // 'Post not found') is served but not kept: the next visitor gets the real page once the database answers.
     const degraded = settingsDegraded || seoDegraded || isDegraded(pageContext.data);
     if (cacheable && !degraded && httpResponse.statusCode === 200) {
-      app.pageCache.set(request.url, { statusCode: 200, headers: httpResponse.headers, body, storedAt: Date.now() });
+      app.pageCache.set(request.url, {
+        statusCode: 200,
+        headers: httpResponse.headers,
+        body,
+        storedAt: Date.now(),
+      });
     }
     const encoded = encodeBody(body, preferredEncoding(request.headers['accept-encoding']));
     return reply.headers(encodingHeaders(encoded.encoding)).send(encoded.body);
@@ -87,7 +91,10 @@ export async function ssrPlugin(app: FastifyInstance, options: SsrOptions) {
 }
 
 /** The owner's metadata for this page; a failed read leaves the page's own metadata (degraded), never a 500. */
-async function findSeoOverrideOrNull(app: FastifyInstance, url: string): Promise<{ seoOverride: SeoOverride | null; degraded: boolean }> {
+async function findSeoOverrideOrNull(
+  app: FastifyInstance,
+  url: string,
+): Promise<{ seoOverride: SeoOverride | null; degraded: boolean }> {
   try {
     return { seoOverride: await findSeoOverride(app.db, url.split('?')[0]!), degraded: false };
   } catch (error) {
@@ -97,5 +104,10 @@ async function findSeoOverrideOrNull(app: FastifyInstance, url: string): Promise
 }
 
 function isAdminPath(url: string): boolean {
-  return url === '/admin' || url.startsWith('/admin/') || url.startsWith('/admin?') || url.startsWith('/admin-login');
+  return (
+    url === '/admin' ||
+    url.startsWith('/admin/') ||
+    url.startsWith('/admin?') ||
+    url.startsWith('/admin-login')
+  );
 }

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { parseHoursRange, plumberStructuredData, servedTowns, toTwentyFourHour } from './business-structured-data.ts';
+import {
+  parseHoursRange,
+  plumberStructuredData,
+  servedTowns,
+  toTwentyFourHour,
+} from './business-structured-data.ts';
 import { defaultSettings } from './site-defaults.ts';
 
 describe('opening hours parsing', () => {
@@ -37,18 +42,40 @@ describe('plumberStructuredData', () => {
     expect(data.image).toBe('https://example.test/images/plumber_photo.jpg');
     const hours = data.openingHoursSpecification as { dayOfWeek: string; opens: string; closes: string }[];
     expect(hours).toHaveLength(6);
-    expect(hours[0]).toMatchObject({ dayOfWeek: 'https://schema.org/Monday', opens: '08:00', closes: '18:00' });
-    expect(hours[5]).toMatchObject({ dayOfWeek: 'https://schema.org/Saturday', opens: '09:00', closes: '16:00' });
+    expect(hours[0]).toMatchObject({
+      dayOfWeek: 'https://schema.org/Monday',
+      opens: '08:00',
+      closes: '18:00',
+    });
+    expect(hours[5]).toMatchObject({
+      dayOfWeek: 'https://schema.org/Saturday',
+      opens: '09:00',
+      closes: '16:00',
+    });
     expect(hours.some((entry) => entry.dayOfWeek.endsWith('Sunday'))).toBe(false);
     expect(data.sameAs).toEqual(['https://facebook.com/example']);
   });
 
   it('serves each named town once', () => {
-    expect(servedTowns).toEqual(['Cumming', 'Sugar Hill', 'Suwanee', 'Johns Creek', 'Alpharetta', 'Duluth', 'Dawsonville', 'Buford', 'Gainesville', 'Roswell']);
+    expect(servedTowns).toEqual([
+      'Cumming',
+      'Sugar Hill',
+      'Suwanee',
+      'Johns Creek',
+      'Alpharetta',
+      'Duluth',
+      'Dawsonville',
+      'Buford',
+      'Gainesville',
+      'Roswell',
+    ]);
   });
 
   it('leaves sameAs out when no social link is set', () => {
-    const data = plumberStructuredData(defaultSettings, 'https://example.test', '/x.jpg') as Record<string, unknown>;
+    const data = plumberStructuredData(defaultSettings, 'https://example.test', '/x.jpg') as Record<
+      string,
+      unknown
+    >;
     expect(data).not.toHaveProperty('sameAs');
   });
 });

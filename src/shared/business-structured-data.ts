@@ -31,12 +31,26 @@ function capitalise(day: string) {
 /** The towns the site names anywhere: the home banner and the community lists, each once. */
 export const servedTowns: readonly string[] = [...new Set<string>([...bannerTowns, ...communityTowns])];
 
-export function plumberStructuredData(settings: PublicSiteSettings, publicUrl: string, imagePath: string): object {
+export function plumberStructuredData(
+  settings: PublicSiteSettings,
+  publicUrl: string,
+  imagePath: string,
+): object {
   const openingHoursSpecification = weekdays.flatMap((day) => {
     const hours = parseHoursRange(settings.businessHours[day]);
-    return hours ? [{ '@type': 'OpeningHoursSpecification', dayOfWeek: `https://schema.org/${capitalise(day)}`, ...hours }] : [];
+    return hours
+      ? [
+          {
+            '@type': 'OpeningHoursSpecification',
+            dayOfWeek: `https://schema.org/${capitalise(day)}`,
+            ...hours,
+          },
+        ]
+      : [];
   });
-  const sameAs = [settings.facebook, settings.instagram, settings.twitter, settings.linkedin].filter((link) => link.trim() !== '');
+  const sameAs = [settings.facebook, settings.instagram, settings.twitter, settings.linkedin].filter(
+    (link) => link.trim() !== '',
+  );
   const url = settings.website || `${publicUrl}/`;
   return {
     '@context': 'https://schema.org',

@@ -9,7 +9,12 @@ export function formatPostDate(iso: string | null | undefined): string {
   if (!iso) return RECENTLY_PUBLISHED;
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return RECENTLY_PUBLISHED;
-  return date.toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: TIME_ZONE });
+  return date.toLocaleDateString('en-US', {
+    year: 'numeric',
+    month: 'long',
+    day: 'numeric',
+    timeZone: TIME_ZONE,
+  });
 }
 
 /** The news-post variant also shows the time. */
@@ -17,5 +22,12 @@ export function formatPostDateTime(iso: string | null | undefined): string {
   if (!iso) return RECENTLY_PUBLISHED;
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return RECENTLY_PUBLISHED;
-  return date.toLocaleString('en-US', { year: 'numeric', month: 'long', day: 'numeric', hour: 'numeric', minute: '2-digit', timeZone: TIME_ZONE });
+  return date.toLocaleString('en-US', {
+    year: 'numeric',
+    month: 'long',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+    timeZone: TIME_ZONE,
+  });
 }

@@ -5,7 +5,14 @@ const numbers = Array.from({ length: 20 }, (_, index) => index + 1);
 
 describe('paginate', () => {
   it('cuts nine items per page and reports the shown range', () => {
-    expect(paginate(numbers, 1)).toMatchObject({ items: numbers.slice(0, 9), page: 1, pageCount: 3, total: 20, first: 1, last: 9 });
+    expect(paginate(numbers, 1)).toMatchObject({
+      items: numbers.slice(0, 9),
+      page: 1,
+      pageCount: 3,
+      total: 20,
+      first: 1,
+      last: 9,
+    });
     expect(paginate(numbers, 3)).toMatchObject({ items: [19, 20], page: 3, first: 19, last: 20 });
   });
 

@@ -18,7 +18,11 @@ export function parsePageNumber(raw: string | undefined): number {
   return Math.max(1, Number(raw));
 }
 
-export function paginate<T>(all: readonly T[], requestedPage: number, pageSize = POSTS_PER_PAGE): PageSlice<T> {
+export function paginate<T>(
+  all: readonly T[],
+  requestedPage: number,
+  pageSize = POSTS_PER_PAGE,
+): PageSlice<T> {
   const total = all.length;
   const pageCount = Math.max(1, Math.ceil(total / pageSize));
   const page = Math.min(Math.max(1, requestedPage), pageCount);

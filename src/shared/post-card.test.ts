@@ -3,7 +3,15 @@ import { toPostCardData } from './post-card.ts';
 import type { PostSummary } from '../server/services/posts.ts';
 
 const summary = (publishedAt: string | null): PostSummary =>
-  ({ id: 7, title: 'Winterize your pipes', excerpt: 'Before the first freeze.', image: null, video: null, publishedAt, type: 'advice' }) as PostSummary;
+  ({
+    id: 7,
+    title: 'Winterize your pipes',
+    excerpt: 'Before the first freeze.',
+    image: null,
+    video: null,
+    publishedAt,
+    type: 'advice',
+  }) as PostSummary;
 
 describe('toPostCardData', () => {
   it("writes the date out in the company's time zone, and 'Recently published' when a post has none (SPEC section 2)", () => {

@@ -6,8 +6,19 @@ import { formatPostDate } from './format-date.ts';
  * comes written out by the server: the browser's first Intl.DateTimeFormat costs 60 to 180 ms on a
  * slow phone, for text the server already wrote.
  */
-export type PostCardData = Pick<PostSummary, 'id' | 'title' | 'excerpt' | 'image' | 'video' | 'publishedAt'> & { dateLabel: string };
+export type PostCardData = Pick<
+  PostSummary,
+  'id' | 'title' | 'excerpt' | 'image' | 'video' | 'publishedAt'
+> & { dateLabel: string };
 
 export function toPostCardData(post: PostSummary): PostCardData {
-  return { id: post.id, title: post.title, excerpt: post.excerpt, image: post.image, video: post.video, publishedAt: post.publishedAt, dateLabel: formatPostDate(post.publishedAt) };
+  return {
+    id: post.id,
+    title: post.title,
+    excerpt: post.excerpt,
+    image: post.image,
+    video: post.video,
+    publishedAt: post.publishedAt,
+    dateLabel: formatPostDate(post.publishedAt),
+  };
 }

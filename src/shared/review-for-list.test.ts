@@ -15,7 +15,11 @@ describe('reviewForList', () => {
   });
 
   it('falls back to a timestamp id and the current date without a numeric id', () => {
-    expect(reviewForList(sent, undefined, now)).toEqual({ ...sent, id: String(now.getTime()), createdAt: now.toISOString() });
+    expect(reviewForList(sent, undefined, now)).toEqual({
+      ...sent,
+      id: String(now.getTime()),
+      createdAt: now.toISOString(),
+    });
     expect(reviewForList(sent, { id: 'abc', createdAt: '2020-01-01T00:00:00.000Z' }, now)).toEqual({
       ...sent,
       id: String(now.getTime()),

@@ -20,7 +20,11 @@ export interface ReviewAnswer {
  * SPEC section 4: a newly added review goes to the front of the list; if the server gave a numeric
  * id it is kept, otherwise the review gets a timestamp id and the current date.
  */
-export function reviewForList(sent: ReviewData, answer: ReviewAnswer | undefined, now = new Date()): ListedReview {
+export function reviewForList(
+  sent: ReviewData,
+  answer: ReviewAnswer | undefined,
+  now = new Date(),
+): ListedReview {
   const serverId = answer?.id === undefined ? '' : String(answer.id);
   const hasNumericId = /^\d+$/.test(serverId);
   return {

@@ -21,10 +21,27 @@ export const serviceCategories = [
 ] as const;
 
 /** Home page banner (SPEC section 2). */
-export const bannerTowns = ['Cumming', 'Sugar Hill', 'Suwanee', 'Johns Creek', 'Alpharetta', 'Duluth', 'Dawsonville', 'Buford', 'Gainesville'] as const;
+export const bannerTowns = [
+  'Cumming',
+  'Sugar Hill',
+  'Suwanee',
+  'Johns Creek',
+  'Alpharetta',
+  'Duluth',
+  'Dawsonville',
+  'Buford',
+  'Gainesville',
+] as const;
 
 /** About and Contact pages' community lists (SPEC section 2). */
-export const communityTowns = ['Cumming', 'Sugar Hill', 'Suwanee', 'Johns Creek', 'Alpharetta', 'Roswell'] as const;
+export const communityTowns = [
+  'Cumming',
+  'Sugar Hill',
+  'Suwanee',
+  'Johns Creek',
+  'Alpharetta',
+  'Roswell',
+] as const;
 
 /** tel: link for a phone number as people write it. */
 export function telHref(phone: string): string {

@@ -8,7 +8,9 @@ const publicDir = fileURLToPath(new URL('../../public', import.meta.url));
 
 describe('webpTwinOf', () => {
   it('finds a WebP file beside every JPEG the project ships', () => {
-    const jpegs = (readdirSync(join(publicDir, 'images'), { recursive: true }) as string[]).filter((file) => file.endsWith('.jpg')).map((file) => `/images/${file}`);
+    const jpegs = (readdirSync(join(publicDir, 'images'), { recursive: true }) as string[])
+      .filter((file) => file.endsWith('.jpg'))
+      .map((file) => `/images/${file}`);
     expect(jpegs.length).toBeGreaterThan(20);
     for (const jpeg of jpegs) expect(existsSync(join(publicDir, webpTwinOf(jpeg)!)), jpeg).toBe(true);
   });

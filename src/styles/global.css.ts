@@ -18,7 +18,11 @@ globalStyle('a', { color: vars.color.blueDark });
 globalStyle('h1, h2, h3, h4', { fontFamily: vars.font.heading, lineHeight: 1.2, margin: '0 0 0.5em' });
 // Two rings, so the focus shows at 3:1 or more on every background the site uses (WCAG 1.4.11): the
 // amber outline on navy and ink, the ink ring that fills the 2 px gap on white and light grey.
-globalStyle(':focus-visible', { outline: `3px solid ${vars.color.focus}`, outlineOffset: '2px', boxShadow: `0 0 0 2px ${vars.color.focusInner}` });
+globalStyle(':focus-visible', {
+  outline: `3px solid ${vars.color.focus}`,
+  outlineOffset: '2px',
+  boxShadow: `0 0 0 2px ${vars.color.focusInner}`,
+});
 globalStyle('button', { font: 'inherit' });
 globalStyle('.visually-hidden', {
   position: 'absolute',

@@ -39,10 +39,15 @@ describe('palette contrast', () => {
     expect(contrast(palette.brandBlue, white)).toBeGreaterThanOrEqual(4.5);
   });
 
-  it.each([['white', white], ['light grey', palette.surfaceMuted], ['navy', palette.brandNavy], ['ink', palette.ink], ['orange buttons', palette.orangeDark]])(
-    'shows the focus ring at 3:1 or more on %s (one of its two rings)',
-    (_name, background) => {
-      expect(Math.max(contrast(palette.focus, background), contrast(palette.focusInner, background))).toBeGreaterThanOrEqual(3);
-    },
-  );
+  it.each([
+    ['white', white],
+    ['light grey', palette.surfaceMuted],
+    ['navy', palette.brandNavy],
+    ['ink', palette.ink],
+    ['orange buttons', palette.orangeDark],
+  ])('shows the focus ring at 3:1 or more on %s (one of its two rings)', (_name, background) => {
+    expect(
+      Math.max(contrast(palette.focus, background), contrast(palette.focusInner, background)),
+    ).toBeGreaterThanOrEqual(3);
+  });
 });

@@ -38,10 +38,17 @@ function ChangePasswordForm() {
     try {
       await change.mutateAsync(parsed.data);
       setValues(blank);
-      toast({ title: 'Password changed', description: 'You stay signed in here; every other session was signed out.' });
+      toast({
+        title: 'Password changed',
+        description: 'You stay signed in here; every other session was signed out.',
+      });
     } catch (error) {
       setErrors(fieldErrorsOf(error));
-      toast({ title: 'Password not changed', description: serverMessageOf(error) ?? 'Failed to change the password', variant: 'destructive' });
+      toast({
+        title: 'Password not changed',
+        description: serverMessageOf(error) ?? 'Failed to change the password',
+        variant: 'destructive',
+      });
     }
   }
 
@@ -65,13 +72,19 @@ function ChangePasswordForm() {
       </h2>
       {me.data && (
         <p className={styles.hint}>
-          {me.data.username} ({me.data.role}), {me.data.email}. Last sign-in: {me.data.lastLoginAt ? formatPostDateTime(me.data.lastLoginAt) : 'never'}.
+          {me.data.username} ({me.data.role}), {me.data.email}. Last sign-in:{' '}
+          {me.data.lastLoginAt ? formatPostDateTime(me.data.lastLoginAt) : 'never'}.
         </p>
       )}
       <h3 className={styles.sectionTitle}>Change password</h3>
       <form className={styles.form} onSubmit={onSubmit} noValidate>
         {field('currentPassword', 'Current password', 'current-password')}
-        {field('newPassword', 'New password', 'new-password', 'At least 12 characters. A few unrelated words make a strong one.')}
+        {field(
+          'newPassword',
+          'New password',
+          'new-password',
+          'At least 12 characters. A few unrelated words make a strong one.',
+        )}
         {field('confirm', 'Repeat the new password', 'new-password')}
         <div className={styles.buttonRow}>
           <button type="submit" className={styles.button.primary} disabled={change.isPending}>
@@ -107,7 +120,11 @@ function TeamSection() {
       toast({ title: 'Editor added', description: `${parsed.data.username} can sign in now.` });
     } catch (error) {
       setErrors(fieldErrorsOf(error));
-      toast({ title: 'Editor not added', description: serverMessageOf(error) ?? 'Failed to add the editor', variant: 'destructive' });
+      toast({
+        title: 'Editor not added',
+        description: serverMessageOf(error) ?? 'Failed to add the editor',
+        variant: 'destructive',
+      });
     }
     await refresh();
   }
@@ -115,21 +132,39 @@ function TeamSection() {
   async function toggleActive(userId: number, username: string, isActive: boolean) {
     try {
       await setActive.mutateAsync({ id: userId, isActive });
-      toast({ title: isActive ? 'Account enabled' : 'Account disabled', description: isActive ? `${username} can sign in again.` : `${username} was signed out and cannot sign in.` });
+      toast({
+        title: isActive ? 'Account enabled' : 'Account disabled',
+        description: isActive
+          ? `${username} can sign in again.`
+          : `${username} was signed out and cannot sign in.`,
+      });
     } catch (error) {
-      toast({ title: 'Error', description: serverMessageOf(error) ?? 'Failed to change the account', variant: 'destructive' });
+      toast({
+        title: 'Error',
+        description: serverMessageOf(error) ?? 'Failed to change the account',
+        variant: 'destructive',
+      });
     }
     await refresh();
   }
 
   async function resetPassword(userId: number, username: string) {
-    const password = window.prompt(`New password for ${username} (at least 12 characters). Tell them in person or by phone.`);
+    const password = window.prompt(
+      `New password for ${username} (at least 12 characters). Tell them in person or by phone.`,
+    );
     if (!password) return;
     try {
       await reset.mutateAsync({ id: userId, password });
-      toast({ title: 'Password reset', description: `${username} was signed out everywhere and signs in with the new password.` });
+      toast({
+        title: 'Password reset',
+        description: `${username} was signed out everywhere and signs in with the new password.`,
+      });
     } catch (error) {
-      toast({ title: 'Password not reset', description: serverMessageOf(error) ?? 'Failed to reset the password', variant: 'destructive' });
+      toast({
+        title: 'Password not reset',
+        description: serverMessageOf(error) ?? 'Failed to reset the password',
+        variant: 'destructive',
+      });
     }
   }
 
@@ -138,27 +173,43 @@ function TeamSection() {
       <h2 id={`${id}-title`} className={styles.cardTitle}>
         Team
       </h2>
-      <p className={styles.hint}>Editors write posts, upload media and answer leads and reviews; only admins change settings and accounts.</p>
+      <p className={styles.hint}>
+        Editors write posts, upload media and answer leads and reviews; only admins change settings and
+        accounts.
+      </p>
       {users.isPending && <p>Loading accounts...</p>}
       {users.isError && <p className={styles.fieldError}>The accounts could not be loaded.</p>}
       <ul className={styles.list} style={{ margin: '1rem 0' }}>
         {(users.data ?? []).map((account) => (
           <li key={account.id} className={styles.row} data-testid="team-member">
             <div className={styles.badges}>
-              <span className={styles.badge[account.role === 'admin' ? 'news' : 'advice']}>{account.role === 'admin' ? 'Admin' : 'Editor'}</span>
-              <span className={styles.badge[account.isActive ? 'published' : 'hidden']}>{account.isActive ? 'Active' : 'Disabled'}</span>
+              <span className={styles.badge[account.role === 'admin' ? 'news' : 'advice']}>
+                {account.role === 'admin' ? 'Admin' : 'Editor'}
+              </span>
+              <span className={styles.badge[account.isActive ? 'published' : 'hidden']}>
+                {account.isActive ? 'Active' : 'Disabled'}
+              </span>
             </div>
             <h3 className={styles.rowTitle}>{account.username}</h3>
             <p className={styles.hint}>
-              {account.email}. Last sign-in: {account.lastLoginAt ? formatPostDateTime(account.lastLoginAt) : 'never'}.
+              {account.email}. Last sign-in:{' '}
+              {account.lastLoginAt ? formatPostDateTime(account.lastLoginAt) : 'never'}.
             </p>
             {account.role === 'editor' && (
               <div className={styles.buttonRow}>
-                <button type="button" className={account.isActive ? styles.button.danger : styles.button.secondary} onClick={() => toggleActive(account.id, account.username, !account.isActive)}>
+                <button
+                  type="button"
+                  className={account.isActive ? styles.button.danger : styles.button.secondary}
+                  onClick={() => toggleActive(account.id, account.username, !account.isActive)}
+                >
                   {account.isActive ? 'Disable' : 'Enable'}
                   <span className="visually-hidden"> {account.username}</span>
                 </button>
-                <button type="button" className={styles.button.secondary} onClick={() => resetPassword(account.id, account.username)}>
+                <button
+                  type="button"
+                  className={styles.button.secondary}
+                  onClick={() => resetPassword(account.id, account.username)}
+                >
                   Reset password<span className="visually-hidden"> of {account.username}</span>
                 </button>
               </div>
@@ -168,8 +219,21 @@ function TeamSection() {
       </ul>
       <h3 className={styles.sectionTitle}>Add an editor</h3>
       <form className={styles.form} onSubmit={onCreate} noValidate>
-        <AdminTextField id={`${id}-username`} label="Username" value={values.username} onChange={(value) => setValues((current) => ({ ...current, username: value }))} error={errors.username} />
-        <AdminTextField id={`${id}-email`} label="Email" type="email" value={values.email} onChange={(value) => setValues((current) => ({ ...current, email: value }))} error={errors.email} />
+        <AdminTextField
+          id={`${id}-username`}
+          label="Username"
+          value={values.username}
+          onChange={(value) => setValues((current) => ({ ...current, username: value }))}
+          error={errors.username}
+        />
+        <AdminTextField
+          id={`${id}-email`}
+          label="Email"
+          type="email"
+          value={values.email}
+          onChange={(value) => setValues((current) => ({ ...current, email: value }))}
+          error={errors.email}
+        />
         <AdminTextField
           id={`${id}-password`}
           label="Password"

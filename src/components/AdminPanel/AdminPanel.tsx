@@ -46,7 +46,8 @@ export function AdminPanel() {
   // the check fails, back to sign-in (the server guard already refused anyone without a session).
   const status = useQuery(trpc.auth.status.queryOptions());
   useEffect(() => {
-    if (status.isError || (status.data && !status.data.authenticated)) window.location.replace('/admin-login');
+    if (status.isError || (status.data && !status.data.authenticated))
+      window.location.replace('/admin-login');
   }, [status.isError, status.data]);
 
   const newLeads = useQuery(trpc.leads.countNew.queryOptions());
@@ -59,7 +60,12 @@ export function AdminPanel() {
   // WAI-ARIA tabs: arrows move between tabs, Home and End jump to the ends.
   const onTabKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
     const index = visibleTabs.findIndex((tab) => tab.id === active);
-    const moves: Record<string, number> = { ArrowRight: index + 1, ArrowLeft: index - 1, Home: 0, End: visibleTabs.length - 1 };
+    const moves: Record<string, number> = {
+      ArrowRight: index + 1,
+      ArrowLeft: index - 1,
+      Home: 0,
+      End: visibleTabs.length - 1,
+    };
     if (!(event.key in moves)) return;
     event.preventDefault();
     const next = visibleTabs[(moves[event.key]! + visibleTabs.length) % visibleTabs.length]!;
@@ -123,7 +129,13 @@ export function AdminPanel() {
         {visibleTabs
           .filter((tab) => tab.id === active)
           .map((tab) => (
-            <section key={tab.id} role="tabpanel" id={`panel-${tab.id}`} aria-labelledby={`tab-${tab.id}`} tabIndex={0}>
+            <section
+              key={tab.id}
+              role="tabpanel"
+              id={`panel-${tab.id}`}
+              aria-labelledby={`tab-${tab.id}`}
+              tabIndex={0}
+            >
               {tab.render()}
             </section>
           ))}

@@ -17,7 +17,19 @@ interface AdminTextFieldProps {
 }
 
 /** A labelled text input of the admin forms, with its hint and its error tied to it for screen readers. */
-export function AdminTextField({ id, label, value, onChange, error, hint, countTo, multiline, type = 'text', autoComplete = 'off', field }: AdminTextFieldProps) {
+export function AdminTextField({
+  id,
+  label,
+  value,
+  onChange,
+  error,
+  hint,
+  countTo,
+  multiline,
+  type = 'text',
+  autoComplete = 'off',
+  field,
+}: AdminTextFieldProps) {
   const hintId = hint || countTo ? `${id}-hint` : '';
   const describedBy = [hintId, error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
   const common = {
@@ -37,12 +49,19 @@ export function AdminTextField({ id, label, value, onChange, error, hint, countT
       {multiline ? (
         <textarea {...common} rows={3} onChange={(event) => onChange(event.target.value)} />
       ) : (
-        <input {...common} type={type} autoComplete={autoComplete} onChange={(event) => onChange(event.target.value)} />
+        <input
+          {...common}
+          type={type}
+          autoComplete={autoComplete}
+          onChange={(event) => onChange(event.target.value)}
+        />
       )}
       {hintId && (
         <p id={hintId} className={styles.hint}>
           {hint}
-          {countTo ? ` ${length} of about ${countTo} characters show in search results${length > countTo ? ': the rest is cut off' : ''}.` : ''}
+          {countTo
+            ? ` ${length} of about ${countTo} characters show in search results${length > countTo ? ': the rest is cut off' : ''}.`
+            : ''}
         </p>
       )}
       {error && (

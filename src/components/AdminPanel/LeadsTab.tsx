@@ -27,7 +27,11 @@ export function LeadsTab() {
       await changeStatus.mutateAsync({ id: leadId, status: next });
       toast({ title: `Lead marked ${statusLabels[next].toLowerCase()}` });
     } catch (error) {
-      toast({ title: 'Error', description: serverMessageOf(error) ?? 'Failed to change the lead status', variant: 'destructive' });
+      toast({
+        title: 'Error',
+        description: serverMessageOf(error) ?? 'Failed to change the lead status',
+        variant: 'destructive',
+      });
     }
     await Promise.all([
       queryClient.invalidateQueries({ queryKey: trpc.leads.list.queryKey() }),
@@ -35,7 +39,7 @@ export function LeadsTab() {
     ]);
   }
 
-  const csvHref = `/api/admin/leads.csv?${new URLSearchParams(filter as Record<string, string>).toString()}`;
+  const csvHref = `/api/admin/leads.csv?${new URLSearchParams(filter).toString()}`;
   const rows = leads.data ?? [];
   return (
     <section className={styles.card} aria-labelledby={`${id}-title`}>
@@ -47,7 +51,12 @@ export function LeadsTab() {
           <label className={styles.label} htmlFor={`${id}-status`}>
             Status
           </label>
-          <select id={`${id}-status`} className={styles.input} value={status} onChange={(event) => setStatus(event.target.value as LeadStatus | '')}>
+          <select
+            id={`${id}-status`}
+            className={styles.input}
+            value={status}
+            onChange={(event) => setStatus(event.target.value as LeadStatus | '')}
+          >
             <option value="">All</option>
             {leadStatuses.map((value) => (
               <option key={value} value={value}>
@@ -60,7 +69,13 @@ export function LeadsTab() {
           <label className={styles.label} htmlFor={`${id}-search`}>
             Search name, email, phone or text
           </label>
-          <input id={`${id}-search`} type="search" className={styles.input} value={search} onChange={(event) => setSearch(event.target.value)} />
+          <input
+            id={`${id}-search`}
+            type="search"
+            className={styles.input}
+            value={search}
+            onChange={(event) => setSearch(event.target.value)}
+          />
         </div>
       </div>
       <p className={styles.buttonRow} style={{ margin: '1rem 0' }}>
@@ -69,17 +84,35 @@ export function LeadsTab() {
         </a>
       </p>
       {leads.isPending && <p>Loading leads...</p>}
-      {leads.isError && <p className={styles.fieldError}>The leads could not be loaded. Reload the page to try again.</p>}
-      {leads.isSuccess && rows.length === 0 && <p className={styles.hint}>{status || deferredSearch ? 'No leads match this filter.' : 'No leads yet. Messages sent from the contact page appear here.'}</p>}
+      {leads.isError && (
+        <p className={styles.fieldError}>The leads could not be loaded. Reload the page to try again.</p>
+      )}
+      {leads.isSuccess && rows.length === 0 && (
+        <p className={styles.hint}>
+          {status || deferredSearch
+            ? 'No leads match this filter.'
+            : 'No leads yet. Messages sent from the contact page appear here.'}
+        </p>
+      )}
       <ul className={styles.list}>
         {rows.map((lead) => {
           const name = `${lead.firstName} ${lead.lastName}`;
           return (
             <li key={lead.id} className={styles.row} data-testid="lead">
               <div className={styles.badges}>
-                <span className={styles.badge[lead.status === 'new' ? 'scheduled' : lead.status === 'contacted' ? 'news' : 'draft']}>{statusLabels[lead.status]}</span>
+                <span
+                  className={
+                    styles.badge[
+                      lead.status === 'new' ? 'scheduled' : lead.status === 'contacted' ? 'news' : 'draft'
+                    ]
+                  }
+                >
+                  {statusLabels[lead.status]}
+                </span>
                 {lead.service && <span className={styles.badge.advice}>{lead.service}</span>}
-                {lead.notification === 'failed' && <span className={styles.badge.hidden}>Email alert failed</span>}
+                {lead.notification === 'failed' && (
+                  <span className={styles.badge.hidden}>Email alert failed</span>
+                )}
               </div>
               <h3 className={styles.rowTitle}>{name}</h3>
               <p className={styles.hint}>Received {formatPostDateTime(lead.createdAt)}</p>
@@ -93,12 +126,20 @@ export function LeadsTab() {
                     Call {lead.phone}
                   </a>
                 )}
-                <a className={styles.button.secondary} href={`mailto:${lead.email}?subject=${encodeURIComponent(`Your plumbing request${lead.service ? `: ${lead.service}` : ''}`)}`}>
+                <a
+                  className={styles.button.secondary}
+                  href={`mailto:${lead.email}?subject=${encodeURIComponent(`Your plumbing request${lead.service ? `: ${lead.service}` : ''}`)}`}
+                >
                   Email {lead.email}
                 </a>
                 <label className={styles.checkboxLabel}>
                   <span className="visually-hidden">Status of {name}</span>
-                  <select className={styles.input} value={lead.status} onChange={(event) => markAs(lead.id, event.target.value as LeadStatus)} disabled={changeStatus.isPending}>
+                  <select
+                    className={styles.input}
+                    value={lead.status}
+                    onChange={(event) => markAs(lead.id, event.target.value as LeadStatus)}
+                    disabled={changeStatus.isPending}
+                  >
                     {leadStatuses.map((value) => (
                       <option key={value} value={value}>
                         {statusLabels[value]}

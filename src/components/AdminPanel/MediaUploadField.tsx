@@ -40,14 +40,25 @@ export function MediaUploadField({ kind, value, onChange, error }: MediaUploadFi
       <label className={styles.hint} htmlFor={`${id}-file`}>
         Upload {kind === 'image' ? 'an image (JPEG, PNG, GIF, WebP, AVIF)' : 'a video (MP4, MOV, WebM, Ogg)'}
       </label>
-      <input id={`${id}-file`} type="file" accept={kind === 'image' ? 'image/*' : 'video/*'} onChange={(event) => onFile(event.target.files?.[0])} disabled={progress !== null} />
+      <input
+        id={`${id}-file`}
+        type="file"
+        accept={kind === 'image' ? 'image/*' : 'video/*'}
+        onChange={(event) => onFile(event.target.files?.[0])}
+        disabled={progress !== null}
+      />
       {chosen && (
         <p className={styles.hint}>
           {chosen.name} ({formatBytes(chosen.size)})
         </p>
       )}
       {progress !== null && (
-        <progress className={styles.progress} max={1} value={progress} aria-label={`Uploading ${label.toLowerCase()}`}>
+        <progress
+          className={styles.progress}
+          max={1}
+          value={progress}
+          aria-label={`Uploading ${label.toLowerCase()}`}
+        >
           {Math.round(progress * 100)}%
         </progress>
       )}
@@ -68,8 +79,18 @@ export function MediaUploadField({ kind, value, onChange, error }: MediaUploadFi
           {error}
         </p>
       )}
-      {value && kind === 'image' && !value.startsWith('data:') && <img className={styles.preview} src={value} alt="Preview of the chosen image" />}
-      {value && kind === 'video' && <video className={styles.preview} src={value} controls preload="metadata" aria-label="Preview of the chosen video" />}
+      {value && kind === 'image' && !value.startsWith('data:') && (
+        <img className={styles.preview} src={value} alt="Preview of the chosen image" />
+      )}
+      {value && kind === 'video' && (
+        <video
+          className={styles.preview}
+          src={value}
+          controls
+          preload="metadata"
+          aria-label="Preview of the chosen video"
+        />
+      )}
     </fieldset>
   );
 }

@@ -27,7 +27,16 @@ interface PostFormValues {
 }
 
 /** SPEC section 4: a blank form is type advice, unpublished. */
-const blankForm: PostFormValues = { type: 'advice', title: '', excerpt: '', content: '', image: '', video: '', isPublished: false, publishAt: '' };
+const blankForm: PostFormValues = {
+  type: 'advice',
+  title: '',
+  excerpt: '',
+  content: '',
+  image: '',
+  video: '',
+  isPublished: false,
+  publishAt: '',
+};
 
 function toLocalInput(iso: string | null): string {
   if (!iso) return '';
@@ -44,7 +53,10 @@ function formFromPost(post: AdminPost): PostFormValues {
     image: post.image ?? '',
     video: post.video ?? '',
     isPublished: post.isPublished,
-    publishAt: post.isPublished && post.publishedAt && new Date(post.publishedAt) > new Date() ? toLocalInput(post.publishedAt) : '',
+    publishAt:
+      post.isPublished && post.publishedAt && new Date(post.publishedAt) > new Date()
+        ? toLocalInput(post.publishedAt)
+        : '',
   };
 }
 
@@ -78,14 +90,22 @@ export function PostsTab() {
 
   async function togglePublished(post: AdminPost) {
     try {
-      await toggle.mutateAsync({ id: post.id, type: post.type, post: { ...postPayload(formFromPost(post)), isPublished: !post.isPublished } });
+      await toggle.mutateAsync({
+        id: post.id,
+        type: post.type,
+        post: { ...postPayload(formFromPost(post)), isPublished: !post.isPublished },
+      });
       toast(
         post.isPublished
           ? { title: 'Post unpublished', description: 'Post is no longer visible to visitors' }
           : { title: 'Post published', description: 'Post is now visible to visitors' },
       );
     } catch (error) {
-      toast({ title: 'Error', description: serverMessageOf(error) ? 'Server error occurred' : 'Failed to change publish status', variant: 'destructive' });
+      toast({
+        title: 'Error',
+        description: serverMessageOf(error) ? 'Server error occurred' : 'Failed to change publish status',
+        variant: 'destructive',
+      });
     }
     await refresh();
   }
@@ -97,7 +117,11 @@ export function PostsTab() {
       toast({ title: 'Post deleted' });
       if (editing?.id === post.id) setEditing(null);
     } catch (error) {
-      toast({ title: 'Delete error', description: serverMessageOf(error) ? 'Server error occurred' : 'Failed to delete post', variant: 'destructive' });
+      toast({
+        title: 'Delete error',
+        description: serverMessageOf(error) ? 'Server error occurred' : 'Failed to delete post',
+        variant: 'destructive',
+      });
     }
     await refresh();
   }
@@ -120,8 +144,12 @@ export function PostsTab() {
           All Posts ({all.length})
         </h2>
         {posts.isPending && <p>Loading posts...</p>}
-        {posts.isError && <p className={styles.fieldError}>The posts could not be loaded. Reload the page to try again.</p>}
-        {posts.isSuccess && all.length === 0 && <p className={styles.hint}>No posts yet. Write the first one with the form.</p>}
+        {posts.isError && (
+          <p className={styles.fieldError}>The posts could not be loaded. Reload the page to try again.</p>
+        )}
+        {posts.isSuccess && all.length === 0 && (
+          <p className={styles.hint}>No posts yet. Write the first one with the form.</p>
+        )}
         <ul className={styles.list}>
           {all.map((post) => {
             const scheduled = isScheduled(post);
@@ -129,14 +157,22 @@ export function PostsTab() {
               <li key={post.id} className={styles.row} data-testid="admin-post">
                 <div className={styles.badges}>
                   <span className={styles.badge[post.type]}>{post.type === 'news' ? 'News' : 'Advice'}</span>
-                  <span className={styles.badge[scheduled ? 'scheduled' : post.isPublished ? 'published' : 'draft']}>
+                  <span
+                    className={
+                      styles.badge[scheduled ? 'scheduled' : post.isPublished ? 'published' : 'draft']
+                    }
+                  >
                     {scheduled ? 'Scheduled' : post.isPublished ? 'Published' : 'Draft'}
                   </span>
                 </div>
                 <h3 className={styles.rowTitle}>{post.title}</h3>
                 {post.excerpt && <p className={styles.rowText}>{post.excerpt}</p>}
                 <p className={styles.hint}>
-                  {scheduled ? `Goes live ${formatPostDate(post.publishedAt)}` : post.publishedAt ? formatPostDate(post.publishedAt) : 'Recently created'}
+                  {scheduled
+                    ? `Goes live ${formatPostDate(post.publishedAt)}`
+                    : post.publishedAt
+                      ? formatPostDate(post.publishedAt)
+                      : 'Recently created'}
                 </p>
                 <div className={styles.buttonRow}>
                   <button
@@ -150,14 +186,29 @@ export function PostsTab() {
                   >
                     Edit<span className="visually-hidden"> {post.title}</span>
                   </button>
-                  <button type="button" className={styles.button.secondary} onClick={() => togglePublished(post)} disabled={toggle.isPending}>
+                  <button
+                    type="button"
+                    className={styles.button.secondary}
+                    onClick={() => togglePublished(post)}
+                    disabled={toggle.isPending}
+                  >
                     {post.isPublished ? 'Unpublish' : 'Publish'}
                     <span className="visually-hidden"> {post.title}</span>
                   </button>
-                  <button type="button" className={styles.button.danger} onClick={() => deletePost(post)} disabled={remove.isPending}>
+                  <button
+                    type="button"
+                    className={styles.button.danger}
+                    onClick={() => deletePost(post)}
+                    disabled={remove.isPending}
+                  >
                     Delete<span className="visually-hidden"> {post.title}</span>
                   </button>
-                  <a className={styles.button.secondary} href={`/post/${post.id}`} target="_blank" rel="noopener">
+                  <a
+                    className={styles.button.secondary}
+                    href={`/post/${post.id}`}
+                    target="_blank"
+                    rel="noopener"
+                  >
                     {post.isPublished && !scheduled ? 'View' : 'Preview'}
                     <span className="visually-hidden"> {post.title} (opens in a new tab)</span>
                   </a>
@@ -192,7 +243,8 @@ function PostForm({
   const create = useMutation(trpc.adminPosts.create.mutationOptions());
   const update = useMutation(trpc.adminPosts.update.mutationOptions());
   const saving = create.isPending || update.isPending;
-  const set = <K extends keyof PostFormValues>(field: K, value: PostFormValues[K]) => setValues((current) => ({ ...current, [field]: value }));
+  const set = <K extends keyof PostFormValues>(field: K, value: PostFormValues[K]) =>
+    setValues((current) => ({ ...current, [field]: value }));
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -218,8 +270,16 @@ function PostForm({
       await onSaved();
     } catch (error) {
       const byField = fieldErrorsOf(error);
-      if (Object.keys(byField).length) setErrors(Object.fromEntries(Object.entries(byField).map(([path, message]) => [path.replace(/^post\./, ''), message])));
-      const message = error instanceof Error && error.message === 'No post ID received from server' ? error.message : serverMessageOf(error);
+      if (Object.keys(byField).length)
+        setErrors(
+          Object.fromEntries(
+            Object.entries(byField).map(([path, message]) => [path.replace(/^post\./, ''), message]),
+          ),
+        );
+      const message =
+        error instanceof Error && error.message === 'No post ID received from server'
+          ? error.message
+          : serverMessageOf(error);
       toast({ title: 'Save error', description: message ?? 'Failed to save post', variant: 'destructive' });
     }
   }
@@ -240,7 +300,13 @@ function PostForm({
       </h2>
       <form className={styles.form} onSubmit={onSubmit} noValidate>
         {messages.length > 0 && (
-          <div ref={errorSummary} tabIndex={-1} role="alert" className={styles.errorBox} aria-labelledby={`${id}-summary`}>
+          <div
+            ref={errorSummary}
+            tabIndex={-1}
+            role="alert"
+            className={styles.errorBox}
+            aria-labelledby={`${id}-summary`}
+          >
             <strong id={`${id}-summary`}>Validation error</strong>
             <ul>
               {messages.map((message) => (
@@ -253,7 +319,12 @@ function PostForm({
           <label className={styles.label} htmlFor={`${id}-type`}>
             Type
           </label>
-          <select id={`${id}-type`} className={styles.input} value={values.type} onChange={(event) => set('type', event.target.value as PostType)}>
+          <select
+            id={`${id}-type`}
+            className={styles.input}
+            value={values.type}
+            onChange={(event) => set('type', event.target.value as PostType)}
+          >
             <option value="advice">Advice</option>
             <option value="news">News</option>
           </select>
@@ -308,10 +379,24 @@ function PostForm({
           />
           {errorText('content')}
         </div>
-        <MediaUploadField kind="image" value={values.image} onChange={(value) => set('image', value)} error={errors.image} />
-        <MediaUploadField kind="video" value={values.video} onChange={(value) => set('video', value)} error={errors.video} />
+        <MediaUploadField
+          kind="image"
+          value={values.image}
+          onChange={(value) => set('image', value)}
+          error={errors.image}
+        />
+        <MediaUploadField
+          kind="video"
+          value={values.video}
+          onChange={(value) => set('video', value)}
+          error={errors.video}
+        />
         <label className={styles.checkboxLabel}>
-          <input type="checkbox" checked={values.isPublished} onChange={(event) => set('isPublished', event.target.checked)} />
+          <input
+            type="checkbox"
+            checked={values.isPublished}
+            onChange={(event) => set('isPublished', event.target.checked)}
+          />
           Publish immediately
         </label>
         <div className={styles.field}>

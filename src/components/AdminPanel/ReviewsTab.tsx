@@ -18,9 +18,17 @@ export function ReviewsTab() {
   async function toggle(reviewId: string, isVisible: boolean) {
     try {
       await setVisible.mutateAsync({ id: Number(reviewId), isVisible });
-      toast(isVisible ? { title: 'Review shown', description: 'Visitors can read it now' } : { title: 'Review hidden', description: 'Visitors no longer see it' });
+      toast(
+        isVisible
+          ? { title: 'Review shown', description: 'Visitors can read it now' }
+          : { title: 'Review hidden', description: 'Visitors no longer see it' },
+      );
     } catch (error) {
-      toast({ title: 'Error', description: serverMessageOf(error) ?? 'Failed to change the review', variant: 'destructive' });
+      toast({
+        title: 'Error',
+        description: serverMessageOf(error) ?? 'Failed to change the review',
+        variant: 'destructive',
+      });
     }
     await refresh();
   }
@@ -31,7 +39,11 @@ export function ReviewsTab() {
       await remove.mutateAsync({ id: Number(reviewId) });
       toast({ title: 'Review deleted' });
     } catch (error) {
-      toast({ title: 'Delete error', description: serverMessageOf(error) ?? 'Failed to delete review', variant: 'destructive' });
+      toast({
+        title: 'Delete error',
+        description: serverMessageOf(error) ?? 'Failed to delete review',
+        variant: 'destructive',
+      });
     }
     await refresh();
   }
@@ -44,10 +56,13 @@ export function ReviewsTab() {
         Reviews ({rows.length})
       </h2>
       <p className={styles.hint}>
-        {waiting} hidden from visitors. With "Hold new reviews for approval" on in Settings, new reviews wait here until you show them.
+        {waiting} hidden from visitors. With "Hold new reviews for approval" on in Settings, new reviews wait
+        here until you show them.
       </p>
       {reviews.isPending && <p>Loading reviews...</p>}
-      {reviews.isError && <p className={styles.fieldError}>The reviews could not be loaded. Reload the page to try again.</p>}
+      {reviews.isError && (
+        <p className={styles.fieldError}>The reviews could not be loaded. Reload the page to try again.</p>
+      )}
       {reviews.isSuccess && rows.length === 0 && <p className={styles.hint}>No reviews yet.</p>}
       <ul className={styles.list}>
         {rows.map((review) => {
@@ -55,21 +70,31 @@ export function ReviewsTab() {
           return (
             <li key={review.id} className={styles.row} data-testid="admin-review">
               <div className={styles.badges}>
-                <span className={styles.badge[review.isVisible ? 'published' : 'hidden']}>{review.isVisible ? 'Shown' : 'Hidden'}</span>
-                <span className={styles.badge.draft}>
-                  {review.rating} of 5 stars
+                <span className={styles.badge[review.isVisible ? 'published' : 'hidden']}>
+                  {review.isVisible ? 'Shown' : 'Hidden'}
                 </span>
+                <span className={styles.badge.draft}>{review.rating} of 5 stars</span>
               </div>
               <h3 className={styles.rowTitle}>{name}</h3>
               <p className={styles.hint}>{formatPostDate(review.createdAt)}</p>
               {/* Plain text: React escapes it, so markup in a review never runs here either. */}
               <p className={styles.details}>{review.review}</p>
               <div className={styles.buttonRow}>
-                <button type="button" className={styles.button.secondary} onClick={() => toggle(review.id, !review.isVisible)} disabled={setVisible.isPending}>
+                <button
+                  type="button"
+                  className={styles.button.secondary}
+                  onClick={() => toggle(review.id, !review.isVisible)}
+                  disabled={setVisible.isPending}
+                >
                   {review.isVisible ? 'Hide' : 'Show'}
                   <span className="visually-hidden"> the review by {name}</span>
                 </button>
-                <button type="button" className={styles.button.danger} onClick={() => deleteReview(review.id)} disabled={remove.isPending}>
+                <button
+                  type="button"
+                  className={styles.button.danger}
+                  onClick={() => deleteReview(review.id)}
+                  disabled={remove.isPending}
+                >
                   Delete<span className="visually-hidden"> the review by {name}</span>
                 </button>
               </div>

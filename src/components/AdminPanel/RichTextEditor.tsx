@@ -17,7 +17,14 @@ interface RichTextEditorProps {
   labelledBy: string;
 }
 
-export function RichTextEditor({ id, value, onChange, invalid, describedBy, labelledBy }: RichTextEditorProps) {
+export function RichTextEditor({
+  id,
+  value,
+  onChange,
+  invalid,
+  describedBy,
+  labelledBy,
+}: RichTextEditorProps) {
   const imageInput = useRef<HTMLInputElement>(null);
   const emitted = useRef(value);
   const [uploading, setUploading] = useState(false);
@@ -31,7 +38,13 @@ export function RichTextEditor({ id, value, onChange, invalid, describedBy, labe
     ...(invalid ? { 'aria-invalid': 'true' } : {}),
   };
   const editor = useEditor({
-    extensions: [StarterKit.configure({ heading: { levels: [2, 3] }, link: { openOnClick: false, protocols: ['http', 'https', 'mailto', 'tel'] } }), Image],
+    extensions: [
+      StarterKit.configure({
+        heading: { levels: [2, 3] },
+        link: { openOnClick: false, protocols: ['http', 'https', 'mailto', 'tel'] },
+      }),
+      Image,
+    ],
     content: value,
     immediatelyRender: false,
     editorProps: { attributes },
@@ -72,7 +85,10 @@ export function RichTextEditor({ id, value, onChange, invalid, describedBy, labe
   function setLink() {
     if (!editor) return;
     const previous = (editor.getAttributes('link').href as string | undefined) ?? '';
-    const href = window.prompt('Link address (https://…, mailto: or tel:). Leave empty to remove the link.', previous);
+    const href = window.prompt(
+      'Link address (https://…, mailto: or tel:). Leave empty to remove the link.',
+      previous,
+    );
     if (href === null) return;
     if (href.trim() === '') editor.chain().focus().extendMarkRange('link').unsetLink().run();
     else editor.chain().focus().extendMarkRange('link').setLink({ href: href.trim() }).run();
@@ -83,7 +99,11 @@ export function RichTextEditor({ id, value, onChange, invalid, describedBy, labe
     setUploading(true);
     try {
       const src = await uploadFile(file, () => {});
-      editor.chain().focus().setImage({ src, alt: file.name.replace(/\.[^.]+$/, '').replace(/[-_]+/g, ' ') }).run();
+      editor
+        .chain()
+        .focus()
+        .setImage({ src, alt: file.name.replace(/\.[^.]+$/, '').replace(/[-_]+/g, ' ') })
+        .run();
       toast({ title: 'Image uploaded', description: 'File saved successfully' });
     } catch {
       toast({ title: 'Upload error', description: 'File upload failed', variant: 'destructive' });
@@ -96,7 +116,14 @@ export function RichTextEditor({ id, value, onChange, invalid, describedBy, labe
   // The visible text is the name: voice-control users say what they see.
   const tool = (label: string, active: boolean | undefined, run: () => void) => (
     // A mouse click keeps the caret in the text (no focus change), so typing goes on where it was.
-    <button type="button" className={styles.toolButton} aria-pressed={active ?? false} onMouseDown={(event) => event.preventDefault()} onClick={run} disabled={!editor}>
+    <button
+      type="button"
+      className={styles.toolButton}
+      aria-pressed={active ?? false}
+      onMouseDown={(event) => event.preventDefault()}
+      onClick={run}
+      disabled={!editor}
+    >
       {label}
     </button>
   );
@@ -111,10 +138,23 @@ export function RichTextEditor({ id, value, onChange, invalid, describedBy, labe
         {tool('Bulleted list', state?.bulletList, () => editor?.chain().focus().toggleBulletList().run())}
         {tool('Numbered list', state?.orderedList, () => editor?.chain().focus().toggleOrderedList().run())}
         {tool('Link', state?.link, setLink)}
-        <button type="button" className={styles.toolButton} onClick={() => imageInput.current?.click()} disabled={!editor || uploading}>
+        <button
+          type="button"
+          className={styles.toolButton}
+          onClick={() => imageInput.current?.click()}
+          disabled={!editor || uploading}
+        >
           {uploading ? 'Uploading...' : 'Insert image'}
         </button>
-        <input ref={imageInput} type="file" accept="image/*" hidden aria-hidden="true" tabIndex={-1} onChange={(event) => insertImage(event.target.files?.[0])} />
+        <input
+          ref={imageInput}
+          type="file"
+          accept="image/*"
+          hidden
+          aria-hidden="true"
+          tabIndex={-1}
+          onChange={(event) => insertImage(event.target.files?.[0])}
+        />
       </div>
       <div className={styles.editorArea} aria-invalid={invalid ? true : undefined}>
         <EditorContent editor={editor} />

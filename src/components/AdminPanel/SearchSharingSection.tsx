@@ -13,17 +13,45 @@ import { firstMessageByField } from '../../shared/schemas/field-errors.ts';
 import { AdminTextField } from './AdminTextField.tsx';
 import * as styles from './admin.css.ts';
 
-type FieldKey = 'title' | 'description' | 'keywords' | 'ogTitle' | 'ogDescription' | 'ogImage' | 'canonicalUrl';
-const blankFields: Record<FieldKey, string> = { title: '', description: '', keywords: '', ogTitle: '', ogDescription: '', ogImage: '', canonicalUrl: '' };
+type FieldKey =
+  'title' | 'description' | 'keywords' | 'ogTitle' | 'ogDescription' | 'ogImage' | 'canonicalUrl';
+const blankFields: Record<FieldKey, string> = {
+  title: '',
+  description: '',
+  keywords: '',
+  ogTitle: '',
+  ogDescription: '',
+  ogImage: '',
+  canonicalUrl: '',
+};
 
-const fieldDefinitions: { key: FieldKey; label: string; multiline?: boolean; countTo?: number; hint?: string }[] = [
-  { key: 'title', label: 'Title', countTo: SEARCH_TITLE_CHARS, hint: 'The company name is added after it on every page but Home.' },
+const fieldDefinitions: {
+  key: FieldKey;
+  label: string;
+  multiline?: boolean;
+  countTo?: number;
+  hint?: string;
+}[] = [
+  {
+    key: 'title',
+    label: 'Title',
+    countTo: SEARCH_TITLE_CHARS,
+    hint: 'The company name is added after it on every page but Home.',
+  },
   { key: 'description', label: 'Description', multiline: true, countTo: SEARCH_DESCRIPTION_CHARS },
   { key: 'keywords', label: 'Keywords', hint: 'Separated by commas.' },
-  { key: 'ogTitle', label: 'Sharing title', hint: 'Shown when the page is shared on Facebook, X or in a message.' },
+  {
+    key: 'ogTitle',
+    label: 'Sharing title',
+    hint: 'Shown when the page is shared on Facebook, X or in a message.',
+  },
   { key: 'ogDescription', label: 'Sharing description', multiline: true },
   { key: 'ogImage', label: 'Sharing image', hint: 'A path such as /uploads/… or a full https:// address.' },
-  { key: 'canonicalUrl', label: 'Canonical address', hint: 'Only when this page is a copy of another address; usually empty.' },
+  {
+    key: 'canonicalUrl',
+    label: 'Canonical address',
+    hint: 'Only when this page is a copy of another address; usually empty.',
+  },
 ];
 
 /** Issue 5: per-page overrides of the metadata (table seo_metadata). Empty fields keep the page's own. */
@@ -40,7 +68,11 @@ export function SearchSharingSection() {
   // Choosing a page (or the list arriving) fills the form with what is stored for it.
   useEffect(() => {
     const stored = overrides.data?.find((override) => override.page === page);
-    setValues(Object.fromEntries(Object.keys(blankFields).map((key) => [key, stored?.[key as FieldKey] ?? ''])) as Record<FieldKey, string>);
+    setValues(
+      Object.fromEntries(
+        Object.keys(blankFields).map((key) => [key, stored?.[key as FieldKey] ?? '']),
+      ) as Record<FieldKey, string>,
+    );
     setErrors({});
   }, [page, overrides.data]);
 
@@ -52,11 +84,18 @@ export function SearchSharingSection() {
     }
     try {
       await save.mutateAsync(parsed.data);
-      toast({ title: 'Search & sharing saved', description: `${overridablePages.find((entry) => entry.path === page)!.name} shows it on its next load.` });
+      toast({
+        title: 'Search & sharing saved',
+        description: `${overridablePages.find((entry) => entry.path === page)!.name} shows it on its next load.`,
+      });
       await queryClient.invalidateQueries({ queryKey: trpc.adminSeo.list.queryKey() });
     } catch (error) {
       setErrors(fieldErrorsOf(error));
-      toast({ title: 'Save failed', description: serverMessageOf(error) ?? 'Failed to save settings. Please try again.', variant: 'destructive' });
+      toast({
+        title: 'Save failed',
+        description: serverMessageOf(error) ?? 'Failed to save settings. Please try again.',
+        variant: 'destructive',
+      });
     }
   }
 
@@ -65,13 +104,21 @@ export function SearchSharingSection() {
       <h2 id={`${id}-heading`} className={styles.cardTitle}>
         Search &amp; sharing
       </h2>
-      <p className={styles.hint}>How one page appears in search results and when shared. Empty fields keep the site-wide SEO settings and the page's own text.</p>
+      <p className={styles.hint}>
+        How one page appears in search results and when shared. Empty fields keep the site-wide SEO settings
+        and the page's own text.
+      </p>
       <form className={styles.form} onSubmit={onSubmit} noValidate style={{ marginTop: '1rem' }}>
         <div className={styles.field}>
           <label className={styles.label} htmlFor={`${id}-page`}>
             Page
           </label>
-          <select id={`${id}-page`} className={styles.input} value={page} onChange={(event) => setPage(event.target.value as OverridablePage)}>
+          <select
+            id={`${id}-page`}
+            className={styles.input}
+            value={page}
+            onChange={(event) => setPage(event.target.value as OverridablePage)}
+          >
             {overridablePages.map((entry) => (
               <option key={entry.path} value={entry.path}>
                 {entry.name} ({entry.path})

@@ -11,14 +11,36 @@ import { firstMessageByField } from '../../shared/schemas/field-errors.ts';
 import * as styles from './admin.css.ts';
 
 type TextKey = { [K in keyof SiteSettings]: SiteSettings[K] extends string ? K : never }[keyof SiteSettings];
-type ToggleKey = { [K in keyof SiteSettings]: SiteSettings[K] extends boolean ? K : never }[keyof SiteSettings];
+type ToggleKey = {
+  [K in keyof SiteSettings]: SiteSettings[K] extends boolean ? K : never;
+}[keyof SiteSettings];
 
 const toggles: { key: ToggleKey; label: string; hint: string }[] = [
-  { key: 'contactFormEnabled', label: 'Contact form enabled', hint: 'Off: the contact page shows a call-us block instead of the form.' },
-  { key: 'emailNotifications', label: 'Email notifications', hint: 'Email each new lead to the admin email below (needs SMTP_URL on the server).' },
-  { key: 'maintenanceMode', label: 'Maintenance mode', hint: 'On: every public page answers "down for maintenance"; this admin area keeps working.' },
-  { key: 'allowComments', label: 'Allow reviews', hint: 'Off: the review form is replaced by a note that reviews are closed.' },
-  { key: 'holdReviewsForApproval', label: 'Hold new reviews for approval', hint: 'On: a new review appears only after you show it on the Reviews tab.' },
+  {
+    key: 'contactFormEnabled',
+    label: 'Contact form enabled',
+    hint: 'Off: the contact page shows a call-us block instead of the form.',
+  },
+  {
+    key: 'emailNotifications',
+    label: 'Email notifications',
+    hint: 'Email each new lead to the admin email below (needs SMTP_URL on the server).',
+  },
+  {
+    key: 'maintenanceMode',
+    label: 'Maintenance mode',
+    hint: 'On: every public page answers "down for maintenance"; this admin area keeps working.',
+  },
+  {
+    key: 'allowComments',
+    label: 'Allow reviews',
+    hint: 'Off: the review form is replaced by a note that reviews are closed.',
+  },
+  {
+    key: 'holdReviewsForApproval',
+    label: 'Hold new reviews for approval',
+    hint: 'On: a new review appears only after you show it on the Reviews tab.',
+  },
 ];
 
 const dayNames: Record<(typeof weekdays)[number], string> = {
@@ -30,7 +52,6 @@ const dayNames: Record<(typeof weekdays)[number], string> = {
   saturday: 'Saturday',
   sunday: 'Sunday',
 };
-
 
 export function SettingsTab() {
   const trpc = useTRPC();
@@ -48,7 +69,8 @@ export function SettingsTab() {
   const formRef = useRef<HTMLFormElement>(null);
 
   if (!values) return <p>Loading settings...</p>;
-  const set = <K extends keyof SiteSettings>(key: K, value: SiteSettings[K]) => setValues((current) => (current ? { ...current, [key]: value } : current));
+  const set = <K extends keyof SiteSettings>(key: K, value: SiteSettings[K]) =>
+    setValues((current) => (current ? { ...current, [key]: value } : current));
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -57,7 +79,11 @@ export function SettingsTab() {
       const found = firstMessageByField(parsed.error);
       setErrors(found);
       focusFirstInvalid(found);
-      toast({ title: 'Save failed', description: 'Failed to save settings. Please try again.', variant: 'destructive' });
+      toast({
+        title: 'Save failed',
+        description: 'Failed to save settings. Please try again.',
+        variant: 'destructive',
+      });
       return;
     }
     setErrors({});
@@ -70,17 +96,42 @@ export function SettingsTab() {
       const found = fieldErrorsOf(error);
       setErrors(found);
       focusFirstInvalid(found);
-      toast({ title: 'Save failed', description: 'Failed to save settings. Please try again.', variant: 'destructive' });
+      toast({
+        title: 'Save failed',
+        description: 'Failed to save settings. Please try again.',
+        variant: 'destructive',
+      });
     }
   }
 
   function focusFirstInvalid(found: Record<string, string>) {
     const first = Object.keys(found)[0];
-    if (first) requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>(`[data-field="${first}"]`)?.focus());
+    if (first)
+      requestAnimationFrame(() =>
+        formRef.current?.querySelector<HTMLElement>(`[data-field="${first}"]`)?.focus(),
+      );
   }
 
-  const textField = (key: TextKey, label: string, options: { type?: string; hint?: string; multiline?: boolean; countTo?: number; autoComplete?: string } = {}) => (
-    <AdminTextField id={`${id}-${key}`} field={key} label={label} value={values[key]} onChange={(value) => set(key, value)} error={errors[key]} {...options} />
+  const textField = (
+    key: TextKey,
+    label: string,
+    options: {
+      type?: string;
+      hint?: string;
+      multiline?: boolean;
+      countTo?: number;
+      autoComplete?: string;
+    } = {},
+  ) => (
+    <AdminTextField
+      id={`${id}-${key}`}
+      field={key}
+      label={label}
+      value={values[key]}
+      onChange={(value) => set(key, value)}
+      error={errors[key]}
+      {...options}
+    />
   );
 
   return (
@@ -88,7 +139,8 @@ export function SettingsTab() {
       <form ref={formRef} className={styles.form} onSubmit={onSubmit} noValidate aria-label="Site settings">
         {loaded.isError && (
           <p role="status" className={styles.errorBox}>
-            The saved settings could not be loaded; the built-in defaults are shown. Saving writes what you see.
+            The saved settings could not be loaded; the built-in defaults are shown. Saving writes what you
+            see.
           </p>
         )}
         <div className={styles.grid}>
@@ -98,7 +150,10 @@ export function SettingsTab() {
             </h2>
             <div className={styles.form}>
               {textField('companyName', 'Company name', { autoComplete: 'organization' })}
-              {textField('phoneNumber', 'Phone number', { type: 'tel', hint: 'Shown in the header, the call buttons and the footer.' })}
+              {textField('phoneNumber', 'Phone number', {
+                type: 'tel',
+                hint: 'Shown in the header, the call buttons and the footer.',
+              })}
               {textField('email', 'Email', { type: 'email' })}
               {textField('address', 'Address', { hint: 'Shown in the footer and to search engines.' })}
               {textField('website', 'Website', { type: 'url' })}
@@ -111,16 +166,16 @@ export function SettingsTab() {
             <p className={styles.hint}>A range such as "8:00 AM - 6:00 PM", or "Closed".</p>
             <div className={styles.form}>
               {weekdays.map((day) => (
-              <AdminTextField
-                key={day}
-                id={`${id}-hours-${day}`}
-                field={`businessHours.${day}`}
-                label={dayNames[day]}
-                value={values.businessHours[day]}
-                onChange={(value) => set('businessHours', { ...values.businessHours, [day]: value })}
-                error={errors[`businessHours.${day}`]}
-              />
-            ))}
+                <AdminTextField
+                  key={day}
+                  id={`${id}-hours-${day}`}
+                  field={`businessHours.${day}`}
+                  label={dayNames[day]}
+                  value={values.businessHours[day]}
+                  onChange={(value) => set('businessHours', { ...values.businessHours, [day]: value })}
+                  error={errors[`businessHours.${day}`]}
+                />
+              ))}
             </div>
           </section>
           <section className={styles.card} aria-labelledby={`${id}-seo`}>
@@ -128,8 +183,14 @@ export function SettingsTab() {
               SEO
             </h2>
             <div className={styles.form}>
-              {textField('seoTitle', 'Site title', { countTo: SEARCH_TITLE_CHARS, hint: 'The default title of pages that do not set their own.' })}
-              {textField('seoDescription', 'Site description', { multiline: true, countTo: SEARCH_DESCRIPTION_CHARS })}
+              {textField('seoTitle', 'Site title', {
+                countTo: SEARCH_TITLE_CHARS,
+                hint: 'The default title of pages that do not set their own.',
+              })}
+              {textField('seoDescription', 'Site description', {
+                multiline: true,
+                countTo: SEARCH_DESCRIPTION_CHARS,
+              })}
               {textField('seoKeywords', 'Keywords', { hint: 'Separated by commas.' })}
             </div>
           </section>
@@ -141,7 +202,12 @@ export function SettingsTab() {
               {toggles.map((toggle) => (
                 <div key={toggle.key} className={styles.field}>
                   <label className={styles.checkboxLabel}>
-                    <input type="checkbox" checked={values[toggle.key]} onChange={(event) => set(toggle.key, event.target.checked)} aria-describedby={`${id}-${toggle.key}-hint`} />
+                    <input
+                      type="checkbox"
+                      checked={values[toggle.key]}
+                      onChange={(event) => set(toggle.key, event.target.checked)}
+                      aria-describedby={`${id}-${toggle.key}-hint`}
+                    />
                     {toggle.label}
                   </label>
                   <p id={`${id}-${toggle.key}-hint`} className={styles.hint}>
@@ -149,7 +215,10 @@ export function SettingsTab() {
                   </p>
                 </div>
               ))}
-              {textField('adminEmail', 'Admin email', { type: 'email', hint: 'Where new leads are emailed.' })}
+              {textField('adminEmail', 'Admin email', {
+                type: 'email',
+                hint: 'Where new leads are emailed.',
+              })}
             </div>
           </section>
           <section className={styles.card} aria-labelledby={`${id}-social`}>

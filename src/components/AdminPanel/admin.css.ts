@@ -15,12 +15,23 @@ export const header = style({
   gap: vars.space.md,
 });
 export const headerTitle = style({ fontSize: '1.35rem', margin: 0 });
-export const headerActions = style({ display: 'flex', gap: vars.space.sm, alignItems: 'center', flexWrap: 'wrap' });
+export const headerActions = style({
+  display: 'flex',
+  gap: vars.space.sm,
+  alignItems: 'center',
+  flexWrap: 'wrap',
+});
 export const headerUser = style({ fontSize: '0.95rem', opacity: 0.95 });
 
 export const main = style({ maxWidth: vars.width.content, margin: '0 auto', padding: vars.space.lg });
 
-export const tabList = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space.xs, borderBottom: `2px solid ${vars.color.border}`, marginBottom: vars.space.lg });
+export const tabList = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  gap: vars.space.xs,
+  borderBottom: `2px solid ${vars.color.border}`,
+  marginBottom: vars.space.lg,
+});
 export const tab = style({
   padding: `${vars.space.sm} ${vars.space.md}`,
   border: 'none',
@@ -31,7 +42,9 @@ export const tab = style({
   fontWeight: 600,
   cursor: 'pointer',
   minHeight: '44px',
-  selectors: { '&[aria-selected="true"]': { color: vars.color.brandNavy, borderBottomColor: vars.color.brandNavy } },
+  selectors: {
+    '&[aria-selected="true"]': { color: vars.color.brandNavy, borderBottomColor: vars.color.brandNavy },
+  },
 });
 export const countBadge = style({
   display: 'inline-block',
@@ -51,13 +64,22 @@ export const grid = style({
   alignItems: 'start',
   '@media': { 'screen and (min-width: 1024px)': { gridTemplateColumns: 'minmax(0, 1fr) minmax(0, 1fr)' } },
 });
-export const card = style({ background: vars.color.surface, borderRadius: vars.radius.md, boxShadow: vars.shadow.card, padding: vars.space.lg });
+export const card = style({
+  background: vars.color.surface,
+  borderRadius: vars.radius.md,
+  boxShadow: vars.shadow.card,
+  padding: vars.space.lg,
+});
 export const cardTitle = style({ fontSize: '1.25rem', marginBottom: vars.space.md });
 export const sectionTitle = style({ fontSize: '1.05rem', margin: `${vars.space.lg} 0 ${vars.space.sm}` });
 
 export const form = style({ display: 'grid', gap: vars.space.md });
 export const field = style({ display: 'grid', gap: vars.space.xs });
-export const fieldRow = style({ display: 'grid', gap: vars.space.md, '@media': { 'screen and (min-width: 640px)': { gridTemplateColumns: '1fr 1fr' } } });
+export const fieldRow = style({
+  display: 'grid',
+  gap: vars.space.md,
+  '@media': { 'screen and (min-width: 640px)': { gridTemplateColumns: '1fr 1fr' } },
+});
 export const label = style({ fontWeight: 600 });
 export const hint = style({ color: vars.color.inkMuted, fontSize: '0.9rem', margin: 0 });
 export const input = style({
@@ -71,7 +93,13 @@ export const input = style({
   minHeight: '44px',
   selectors: { '&[aria-invalid="true"]': { borderColor: vars.color.danger } },
 });
-export const checkboxLabel = style({ display: 'flex', alignItems: 'center', gap: vars.space.sm, fontWeight: 600, minHeight: '44px' });
+export const checkboxLabel = style({
+  display: 'flex',
+  alignItems: 'center',
+  gap: vars.space.sm,
+  fontWeight: 600,
+  minHeight: '44px',
+});
 export const fieldError = style({ color: vars.color.danger, fontSize: '0.9rem', margin: 0 });
 export const errorBox = style({
   border: `1px solid ${vars.color.danger}`,
@@ -98,18 +126,41 @@ const buttonBase = style({
 });
 export const button = styleVariants({
   primary: [buttonBase, { background: vars.color.brandNavy, color: '#ffffff' }],
-  secondary: [buttonBase, { background: vars.color.surface, color: vars.color.brandNavy, borderColor: vars.color.brandNavy }],
-  danger: [buttonBase, { background: vars.color.surface, color: vars.color.danger, borderColor: vars.color.danger }],
+  secondary: [
+    buttonBase,
+    { background: vars.color.surface, color: vars.color.brandNavy, borderColor: vars.color.brandNavy },
+  ],
+  danger: [
+    buttonBase,
+    { background: vars.color.surface, color: vars.color.danger, borderColor: vars.color.danger },
+  ],
   onDark: [buttonBase, { background: 'transparent', color: '#ffffff', borderColor: '#ffffff' }],
 });
-export const buttonRow = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space.sm, alignItems: 'center' });
+export const buttonRow = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  gap: vars.space.sm,
+  alignItems: 'center',
+});
 
 export const list = style({ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: vars.space.md });
-export const row = style({ border: `1px solid ${vars.color.border}`, borderRadius: vars.radius.sm, padding: vars.space.md, display: 'grid', gap: vars.space.xs });
+export const row = style({
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.sm,
+  padding: vars.space.md,
+  display: 'grid',
+  gap: vars.space.xs,
+});
 export const rowTitle = style({ fontSize: '1.05rem', margin: 0, overflowWrap: 'anywhere' });
 export const rowText = style({ margin: 0, color: vars.color.inkMuted, overflowWrap: 'anywhere' });
 export const badges = style({ display: 'flex', gap: vars.space.xs, flexWrap: 'wrap' });
-const badgeBase = style({ display: 'inline-block', padding: '0.1em 0.6em', borderRadius: vars.radius.full, fontSize: '0.8rem', fontWeight: 700 });
+const badgeBase = style({
+  display: 'inline-block',
+  padding: '0.1em 0.6em',
+  borderRadius: vars.radius.full,
+  fontSize: '0.8rem',
+  fontWeight: 700,
+});
 export const badge = styleVariants({
   news: [badgeBase, { background: '#dbeafe', color: '#1e3a8a' }],
   advice: [badgeBase, { background: '#ffedd5', color: '#9a3412' }],
@@ -119,7 +170,12 @@ export const badge = styleVariants({
   hidden: [badgeBase, { background: '#fee2e2', color: '#7f1d1d' }],
 });
 
-export const preview = style({ maxWidth: '100%', maxHeight: '180px', borderRadius: vars.radius.sm, border: `1px solid ${vars.color.border}` });
+export const preview = style({
+  maxWidth: '100%',
+  maxHeight: '180px',
+  borderRadius: vars.radius.sm,
+  border: `1px solid ${vars.color.border}`,
+});
 export const progress = style({ width: '100%', height: '0.75rem' });
 
 export const editorToolbar = style({
@@ -134,7 +190,14 @@ export const editorToolbar = style({
 });
 export const toolButton = style([
   buttonBase,
-  { minHeight: '36px', padding: `0 ${vars.space.sm}`, background: vars.color.surface, color: vars.color.ink, borderColor: vars.color.border, selectors: { '&[aria-pressed="true"]': { background: vars.color.brandNavy, color: '#ffffff' } } },
+  {
+    minHeight: '36px',
+    padding: `0 ${vars.space.sm}`,
+    background: vars.color.surface,
+    color: vars.color.ink,
+    borderColor: vars.color.border,
+    selectors: { '&[aria-pressed="true"]': { background: vars.color.brandNavy, color: '#ffffff' } },
+  },
 ]);
 export const editorArea = style({
   border: `1px solid ${vars.color.border}`,
@@ -144,14 +207,29 @@ export const editorArea = style({
   padding: `0 ${vars.space.md}`,
   selectors: { '&[aria-invalid="true"]': { borderColor: vars.color.danger } },
 });
-globalStyle(`${editorArea} .ProseMirror`, { minHeight: '200px', outline: 'none', padding: `${vars.space.sm} 0` });
+globalStyle(`${editorArea} .ProseMirror`, {
+  minHeight: '200px',
+  outline: 'none',
+  padding: `${vars.space.sm} 0`,
+});
 globalStyle(`${editorArea}:focus-within`, { outline: `3px solid ${vars.color.focus}`, outlineOffset: '2px' });
 globalStyle(`${editorArea} img`, { maxWidth: '100%', height: 'auto' });
 
-export const loginWrap = style({ minHeight: '100vh', display: 'grid', placeItems: 'center', padding: vars.space.lg, background: vars.color.brandNavy });
+export const loginWrap = style({
+  minHeight: '100vh',
+  display: 'grid',
+  placeItems: 'center',
+  padding: vars.space.lg,
+  background: vars.color.brandNavy,
+});
 export const loginCard = style([card, { width: '100%', maxWidth: '420px' }]);
 export const passwordRow = style({ display: 'flex', gap: vars.space.xs });
 export const backLink = style({ color: vars.color.brandNavy, fontWeight: 600 });
 export const details = style({ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', margin: 0 });
 export const table = style({ width: '100%', borderCollapse: 'collapse' });
-globalStyle(`${table} th, ${table} td`, { textAlign: 'left', padding: vars.space.sm, borderBottom: `1px solid ${vars.color.border}`, verticalAlign: 'top' });
+globalStyle(`${table} th, ${table} td`, {
+  textAlign: 'left',
+  padding: vars.space.sm,
+  borderBottom: `1px solid ${vars.color.border}`,
+  verticalAlign: 'top',
+});

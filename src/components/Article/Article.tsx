@@ -55,7 +55,17 @@ async function sharePost(post: PublicPost) {
  * `dateLabel` comes written out by the server (formatPostDate, or formatPostDateTime for the
  * news-post variant, which also shows the time): see PostCardData for why.
  */
-export function Article({ post, dateLabel, variant, preview = false }: { post: PublicPost; dateLabel: string; variant: 'post' | 'news-post'; preview?: boolean }) {
+export function Article({
+  post,
+  dateLabel,
+  variant,
+  preview = false,
+}: {
+  post: PublicPost;
+  dateLabel: string;
+  variant: 'post' | 'news-post';
+  preview?: boolean;
+}) {
   const { settings } = usePageContext();
 
   return (
@@ -67,7 +77,9 @@ export function Article({ post, dateLabel, variant, preview = false }: { post: P
       )}
       <BackLink />
       <header className={styles.header}>
-        <p className={styles.date}>{post.publishedAt ? <time dateTime={post.publishedAt}>{dateLabel}</time> : dateLabel}</p>
+        <p className={styles.date}>
+          {post.publishedAt ? <time dateTime={post.publishedAt}>{dateLabel}</time> : dateLabel}
+        </p>
         <h1 className={styles.title}>{post.title}</h1>
         {post.excerpt && <p className={styles.excerpt}>{post.excerpt}</p>}
         <div className={styles.meta}>
@@ -79,7 +91,13 @@ export function Article({ post, dateLabel, variant, preview = false }: { post: P
       </header>
       {(post.image || post.video) && (
         <div className={styles.media}>
-          <PostMedia image={post.image} video={post.video} alt={post.title} className={styles.mediaItem} priority />
+          <PostMedia
+            image={post.image}
+            video={post.video}
+            alt={post.title}
+            className={styles.mediaItem}
+            priority
+          />
         </div>
       )}
       {/* Sanitized twice on the server: when saved, and again when this page's data was read. */}

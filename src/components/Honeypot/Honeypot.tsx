@@ -7,7 +7,14 @@ export function Honeypot({ value, onChange }: { value: string; onChange: (value:
     <div className="visually-hidden" aria-hidden="true">
       <label>
         Leave this field empty
-        <input type="text" name="hp_field" tabIndex={-1} autoComplete="off" value={value} onChange={(event) => onChange(event.target.value)} />
+        <input
+          type="text"
+          name="hp_field"
+          tabIndex={-1}
+          autoComplete="off"
+          value={value}
+          onChange={(event) => onChange(event.target.value)}
+        />
       </label>
     </div>
   );

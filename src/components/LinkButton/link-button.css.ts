@@ -19,11 +19,30 @@ const base = style({
 
 /** Links and buttons that look like buttons; orange behind white text uses the darker, readable orange. */
 export const linkButton = styleVariants({
-  orange: [base, { background: vars.color.orangeDark, color: '#ffffff', selectors: { '&:hover': { background: '#9a3412' } } }],
-  navy: [base, { background: vars.color.brandNavy, color: '#ffffff', selectors: { '&:hover': { background: vars.color.blueDark } } }],
+  orange: [
+    base,
+    {
+      background: vars.color.orangeDark,
+      color: '#ffffff',
+      selectors: { '&:hover': { background: '#9a3412' } },
+    },
+  ],
+  navy: [
+    base,
+    {
+      background: vars.color.brandNavy,
+      color: '#ffffff',
+      selectors: { '&:hover': { background: vars.color.blueDark } },
+    },
+  ],
   outlineLight: [
     base,
-    { borderColor: '#ffffff', color: '#ffffff', background: 'transparent', selectors: { '&:hover': { background: '#ffffff', color: vars.color.brandNavy } } },
+    {
+      borderColor: '#ffffff',
+      color: '#ffffff',
+      background: 'transparent',
+      selectors: { '&:hover': { background: '#ffffff', color: vars.color.brandNavy } },
+    },
   ],
   outlineNavy: [
     base,

@@ -17,11 +17,19 @@ export const headingRow = style({
   marginBottom: vars.space.lg,
 });
 
-export const heading = style({ margin: 0, color: vars.color.brandNavy, fontSize: 'clamp(1.6rem, 3vw, 2.2rem)' });
+export const heading = style({
+  margin: 0,
+  color: vars.color.brandNavy,
+  fontSize: 'clamp(1.6rem, 3vw, 2.2rem)',
+});
 
 export const viewAll = style({ fontWeight: 700, color: vars.color.blueDark });
 
-export const viewport = style({ overflow: 'hidden', borderRadius: vars.radius.lg, boxShadow: vars.shadow.card });
+export const viewport = style({
+  overflow: 'hidden',
+  borderRadius: vars.radius.lg,
+  boxShadow: vars.shadow.card,
+});
 
 export const track = style({
   listStyle: 'none',
@@ -45,7 +53,8 @@ export const slide = style({
 export const slideBody = style({
   width: '100%',
   padding: `${vars.space.xl} ${vars.space.lg} ${vars.space.lg}`,
-  background: 'linear-gradient(to top, rgba(15, 23, 42, 0.92) 0%, rgba(15, 23, 42, 0.75) 60%, rgba(15, 23, 42, 0.35) 100%)',
+  background:
+    'linear-gradient(to top, rgba(15, 23, 42, 0.92) 0%, rgba(15, 23, 42, 0.75) 60%, rgba(15, 23, 42, 0.35) 100%)',
   color: '#ffffff',
 });
 
@@ -53,11 +62,21 @@ export const date = style({ display: 'block', fontSize: '0.9rem', fontWeight: 60
 
 export const title = style({ margin: `${vars.space.xs} 0`, fontSize: 'clamp(1.3rem, 2.5vw, 1.8rem)' });
 
-export const titleLink = style({ color: '#ffffff', textDecoration: 'none', selectors: { '&:hover': { textDecoration: 'underline' } } });
+export const titleLink = style({
+  color: '#ffffff',
+  textDecoration: 'none',
+  selectors: { '&:hover': { textDecoration: 'underline' } },
+});
 
 export const excerpt = style({ margin: 0, maxWidth: vars.width.text, color: '#e2e8f0' });
 
-export const controls = style({ display: 'flex', justifyContent: 'center', alignItems: 'center', gap: vars.space.md, marginTop: vars.space.md });
+export const controls = style({
+  display: 'flex',
+  justifyContent: 'center',
+  alignItems: 'center',
+  gap: vars.space.md,
+  marginTop: vars.space.md,
+});
 
 export const control = style({
   minWidth: '44px',

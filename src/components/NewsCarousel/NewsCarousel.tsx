@@ -79,7 +79,11 @@ export function NewsCarousel({ posts }: { posts: readonly NewsSlide[] }) {
                     )}
                     <h3 className={styles.title}>
                       {/* A news post, so its back link leads to News even if the session last came from the Advice Center. */}
-                      <a className={styles.titleLink} href={`/news-post?id=${post.id}`} onClick={() => rememberPostBackSource('news')}>
+                      <a
+                        className={styles.titleLink}
+                        href={`/news-post?id=${post.id}`}
+                        onClick={() => rememberPostBackSource('news')}
+                      >
                         {post.title}
                       </a>
                     </h3>
@@ -92,7 +96,12 @@ export function NewsCarousel({ posts }: { posts: readonly NewsSlide[] }) {
         </div>
         {count > 1 && (
           <div className={styles.controls}>
-            <button type="button" className={styles.control} onClick={showPrevious} aria-label="Previous news post">
+            <button
+              type="button"
+              className={styles.control}
+              onClick={showPrevious}
+              aria-label="Previous news post"
+            >
               ‹
             </button>
             <p className={styles.position} aria-live={autoRotate && !attention.attending ? 'off' : 'polite'}>

@@ -26,4 +26,10 @@ export const title = style({ fontSize: 'clamp(2rem, 5vw, 3rem)', margin: `0 0 ${
 
 export const lead = style({ fontSize: '1.15rem', margin: 0, color: '#e0e7ff' });
 
-export const actions = style({ display: 'flex', flexWrap: 'wrap', justifyContent: 'center', gap: vars.space.md, marginTop: vars.space.lg });
+export const actions = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  justifyContent: 'center',
+  gap: vars.space.md,
+  marginTop: vars.space.lg,
+});

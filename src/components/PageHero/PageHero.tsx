@@ -2,7 +2,17 @@ import type { ReactNode } from 'react';
 import * as styles from './PageHero.css.ts';
 
 /** The banner that opens an inner page: the page's one <h1>, a lead sentence and optional actions. */
-export function PageHero({ eyebrow, title, lead, children }: { eyebrow?: string; title: string; lead: string; children?: ReactNode }) {
+export function PageHero({
+  eyebrow,
+  title,
+  lead,
+  children,
+}: {
+  eyebrow?: string;
+  title: string;
+  lead: string;
+  children?: ReactNode;
+}) {
   return (
     <section className={styles.hero}>
       <div className={styles.inner}>

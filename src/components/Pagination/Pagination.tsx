@@ -4,7 +4,17 @@ import * as styles from './Pagination.css.ts';
  * Page links that work without JavaScript: each page is its own server-rendered URL (`?page=N`).
  * At the ends the previous or next control stays in place but is disabled (a link without href).
  */
-export function Pagination({ basePath, page, pageCount, label }: { basePath: string; page: number; pageCount: number; label: string }) {
+export function Pagination({
+  basePath,
+  page,
+  pageCount,
+  label,
+}: {
+  basePath: string;
+  page: number;
+  pageCount: number;
+  label: string;
+}) {
   if (pageCount <= 1) return null;
   const hrefFor = (target: number) => (target === 1 ? basePath : `${basePath}?page=${target}`);
   const pages = Array.from({ length: pageCount }, (_, index) => index + 1);
@@ -25,7 +35,12 @@ export function Pagination({ basePath, page, pageCount, label }: { basePath: str
       <ul className={styles.pages}>
         {pages.map((number) => (
           <li key={number}>
-            <a className={styles.button} href={hrefFor(number)} aria-current={number === page ? 'page' : undefined} aria-label={`Page ${number}`}>
+            <a
+              className={styles.button}
+              href={hrefFor(number)}
+              aria-current={number === page ? 'page' : undefined}
+              aria-label={`Page ${number}`}
+            >
               {number}
             </a>
           </li>

@@ -23,7 +23,12 @@ export const image = style({ width: '100%', aspectRatio: '3 / 2', objectFit: 'co
 
 export const caption = style({ marginTop: vars.space.sm, color: vars.color.inkMuted, fontSize: '0.95rem' });
 
-export const controls = style({ display: 'flex', alignItems: 'center', justifyContent: 'center', gap: vars.space.md });
+export const controls = style({
+  display: 'flex',
+  alignItems: 'center',
+  justifyContent: 'center',
+  gap: vars.space.md,
+});
 
 export const arrow = style({
   display: 'inline-flex',
@@ -59,7 +64,9 @@ export const dot = style({
     background: vars.color.border,
     border: `1px solid ${vars.color.inkMuted}`,
   },
-  selectors: { '&[aria-current="true"]::before': { background: vars.color.brandNavy, borderColor: vars.color.brandNavy } },
+  selectors: {
+    '&[aria-current="true"]::before': { background: vars.color.brandNavy, borderColor: vars.color.brandNavy },
+  },
 });
 
 export const lightbox = style({
@@ -87,7 +94,13 @@ export const lightboxInner = style({
 
 export const lightboxFigure = style({ margin: 0, maxWidth: '1100px', width: '100%', textAlign: 'center' });
 
-export const lightboxImage = style({ margin: '0 auto', maxHeight: '75vh', width: 'auto', objectFit: 'contain', borderRadius: vars.radius.sm });
+export const lightboxImage = style({
+  margin: '0 auto',
+  maxHeight: '75vh',
+  width: 'auto',
+  objectFit: 'contain',
+  borderRadius: vars.radius.sm,
+});
 
 export const lightboxCaption = style({ marginTop: vars.space.md, fontSize: '1.05rem' });
 

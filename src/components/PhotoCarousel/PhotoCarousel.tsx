@@ -7,11 +7,27 @@ export function wrapIndex(index: number, step: number, length: number): number {
   return (((index + step) % length) + length) % length;
 }
 
-function GalleryPicture({ image, lazy, className }: { image: GalleryImage; lazy: boolean; className?: string }) {
+function GalleryPicture({
+  image,
+  lazy,
+  className,
+}: {
+  image: GalleryImage;
+  lazy: boolean;
+  className?: string;
+}) {
   return (
     <picture>
       <source srcSet={`${image.src}.webp`} type="image/webp" />
-      <img className={className} src={`${image.src}.jpg`} alt={image.alt} width={image.width} height={image.height} loading={lazy ? 'lazy' : undefined} decoding="async" />
+      <img
+        className={className}
+        src={`${image.src}.jpg`}
+        alt={image.alt}
+        width={image.width}
+        height={image.height}
+        loading={lazy ? 'lazy' : undefined}
+        decoding="async"
+      />
     </picture>
   );
 }
@@ -19,7 +35,13 @@ function GalleryPicture({ image, lazy, className }: { image: GalleryImage; lazy:
 function ArrowIcon({ direction }: { direction: 'previous' | 'next' }) {
   return (
     <svg aria-hidden="true" width="24" height="24" viewBox="0 0 24 24" fill="currentColor">
-      <path d={direction === 'previous' ? 'M15.4 6.4 14 5l-7 7 7 7 1.4-1.4L9.8 12z' : 'M8.6 6.4 10 5l7 7-7 7-1.4-1.4 5.6-5.6z'} />
+      <path
+        d={
+          direction === 'previous'
+            ? 'M15.4 6.4 14 5l-7 7 7 7 1.4-1.4L9.8 12z'
+            : 'M8.6 6.4 10 5l7 7-7 7-1.4-1.4 5.6-5.6z'
+        }
+      />
     </svg>
   );
 }
@@ -82,9 +104,20 @@ export function PhotoCarousel({ label, images, lazy = true }: PhotoCarouselProps
   };
 
   return (
-    <div className={styles.carousel} role="group" aria-roledescription="carousel" aria-label={`${label} photos`}>
+    <div
+      className={styles.carousel}
+      role="group"
+      aria-roledescription="carousel"
+      aria-label={`${label} photos`}
+    >
       <figure className={styles.figure}>
-        <button ref={openerRef} type="button" className={styles.imageButton} onClick={openLightbox} aria-label={`Open photo ${index + 1} of ${count} full screen: ${current.caption}`}>
+        <button
+          ref={openerRef}
+          type="button"
+          className={styles.imageButton}
+          onClick={openLightbox}
+          aria-label={`Open photo ${index + 1} of ${count} full screen: ${current.caption}`}
+        >
           <GalleryPicture key={current.src} image={current} lazy={lazy} className={styles.image} />
         </button>
         <figcaption className={styles.caption} aria-live="polite">
@@ -93,7 +126,12 @@ export function PhotoCarousel({ label, images, lazy = true }: PhotoCarouselProps
       </figure>
       {count > 1 && (
         <div className={styles.controls}>
-          <button type="button" className={styles.arrow} aria-label="Previous photo" onClick={() => setIndex((value) => wrapIndex(value, -1, count))}>
+          <button
+            type="button"
+            className={styles.arrow}
+            aria-label="Previous photo"
+            onClick={() => setIndex((value) => wrapIndex(value, -1, count))}
+          >
             <ArrowIcon direction="previous" />
           </button>
           <div className={styles.dots}>
@@ -108,7 +146,12 @@ export function PhotoCarousel({ label, images, lazy = true }: PhotoCarouselProps
               />
             ))}
           </div>
-          <button type="button" className={styles.arrow} aria-label="Next photo" onClick={() => setIndex((value) => wrapIndex(value, 1, count))}>
+          <button
+            type="button"
+            className={styles.arrow}
+            aria-label="Next photo"
+            onClick={() => setIndex((value) => wrapIndex(value, 1, count))}
+          >
             <ArrowIcon direction="next" />
           </button>
         </div>
@@ -131,23 +174,47 @@ export function PhotoCarousel({ label, images, lazy = true }: PhotoCarouselProps
       >
         {lightboxOpen && (
           <div className={styles.lightboxInner}>
-            <button ref={closeRef} type="button" className={styles.lightboxClose} aria-label="Close photo viewer" onClick={closeLightbox}>
+            <button
+              ref={closeRef}
+              type="button"
+              className={styles.lightboxClose}
+              aria-label="Close photo viewer"
+              onClick={closeLightbox}
+            >
               <svg aria-hidden="true" width="28" height="28" viewBox="0 0 24 24" fill="currentColor">
                 <path d="M18.3 5.7 12 12l6.3 6.3-1.4 1.4L10.6 13.4 4.3 19.7 2.9 18.3 9.2 12 2.9 5.7l1.4-1.4 6.3 6.3 6.3-6.3z" />
               </svg>
             </button>
             <figure className={styles.lightboxFigure}>
-              <GalleryPicture key={shownInLightbox.src} image={shownInLightbox} lazy={false} className={styles.lightboxImage} />
+              <GalleryPicture
+                key={shownInLightbox.src}
+                image={shownInLightbox}
+                lazy={false}
+                className={styles.lightboxImage}
+              />
               <figcaption className={styles.lightboxCaption}>
-                {shownInLightbox.caption} <span className={styles.lightboxCounter}>({lightboxIndex + 1} of {count})</span>
+                {shownInLightbox.caption}{' '}
+                <span className={styles.lightboxCounter}>
+                  ({lightboxIndex + 1} of {count})
+                </span>
               </figcaption>
             </figure>
             {count > 1 && (
               <>
-                <button type="button" className={`${styles.lightboxArrow} ${styles.lightboxPrevious}`} aria-label="Previous photo" onClick={() => setLightboxIndex((value) => wrapIndex(value, -1, count))}>
+                <button
+                  type="button"
+                  className={`${styles.lightboxArrow} ${styles.lightboxPrevious}`}
+                  aria-label="Previous photo"
+                  onClick={() => setLightboxIndex((value) => wrapIndex(value, -1, count))}
+                >
                   <ArrowIcon direction="previous" />
                 </button>
-                <button type="button" className={`${styles.lightboxArrow} ${styles.lightboxNext}`} aria-label="Next photo" onClick={() => setLightboxIndex((value) => wrapIndex(value, 1, count))}>
+                <button
+                  type="button"
+                  className={`${styles.lightboxArrow} ${styles.lightboxNext}`}
+                  aria-label="Next photo"
+                  onClick={() => setLightboxIndex((value) => wrapIndex(value, 1, count))}
+                >
                   <ArrowIcon direction="next" />
                 </button>
               </>

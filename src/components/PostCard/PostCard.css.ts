@@ -8,7 +8,10 @@ export const grid = style({
   display: 'grid',
   gap: vars.space.lg,
   gridTemplateColumns: '1fr',
-  '@media': { [breakpoints.small]: { gridTemplateColumns: 'repeat(2, 1fr)' }, [breakpoints.medium]: { gridTemplateColumns: 'repeat(3, 1fr)' } },
+  '@media': {
+    [breakpoints.small]: { gridTemplateColumns: 'repeat(2, 1fr)' },
+    [breakpoints.medium]: { gridTemplateColumns: 'repeat(3, 1fr)' },
+  },
 });
 
 export const card = style({
@@ -22,7 +25,13 @@ export const card = style({
 });
 export const media = style({ background: vars.color.surfaceMuted });
 export const mediaItem = style({ width: '100%', aspectRatio: '16 / 9', objectFit: 'cover' });
-export const body = style({ display: 'flex', flexDirection: 'column', flex: 1, padding: vars.space.lg, gap: vars.space.xs });
+export const body = style({
+  display: 'flex',
+  flexDirection: 'column',
+  flex: 1,
+  padding: vars.space.lg,
+  gap: vars.space.xs,
+});
 export const date = style({ margin: 0, color: vars.color.inkMuted, fontSize: '0.9rem' });
 export const title = style({ margin: 0, fontSize: '1.2rem', color: vars.color.brandNavy });
 export const excerpt = style({ margin: 0 });

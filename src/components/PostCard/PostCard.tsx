@@ -3,16 +3,34 @@ import { rememberPostBackSource, type PostBackSource } from '../../client/post-b
 import { PostMedia } from '../PostMedia/PostMedia.tsx';
 import * as styles from './PostCard.css.ts';
 
-export function PostCard({ post, companyName, backSource, priority = false }: { post: PostCardData; companyName: string; backSource: PostBackSource; priority?: boolean }) {
+export function PostCard({
+  post,
+  companyName,
+  backSource,
+  priority = false,
+}: {
+  post: PostCardData;
+  companyName: string;
+  backSource: PostBackSource;
+  priority?: boolean;
+}) {
   return (
     <article className={styles.card}>
       {(post.image || post.video) && (
         <div className={styles.media}>
-          <PostMedia image={post.image} video={post.video} alt="" className={styles.mediaItem} priority={priority} />
+          <PostMedia
+            image={post.image}
+            video={post.video}
+            alt=""
+            className={styles.mediaItem}
+            priority={priority}
+          />
         </div>
       )}
       <div className={styles.body}>
-        <p className={styles.date}>{post.publishedAt ? <time dateTime={post.publishedAt}>{post.dateLabel}</time> : post.dateLabel}</p>
+        <p className={styles.date}>
+          {post.publishedAt ? <time dateTime={post.publishedAt}>{post.dateLabel}</time> : post.dateLabel}
+        </p>
         <h3 className={styles.title}>{post.title}</h3>
         {post.excerpt && <p className={styles.excerpt}>{post.excerpt}</p>}
         <p className={styles.byline}>By {companyName}</p>

@@ -22,14 +22,17 @@ export function PostList({
 }) {
   return (
     <>
-      <p className={styles.caption}>
-        {`Showing ${list.first}-${list.last} of ${list.total} posts`}
-      </p>
+      <p className={styles.caption}>{`Showing ${list.first}-${list.last} of ${list.total} posts`}</p>
       <ul className={cardStyles.grid}>
         {list.items.map((post, position) => (
           <li key={post.id}>
             {/* The first card's image is the largest thing above the fold on a phone. */}
-            <PostCard post={post} companyName={companyName} backSource={backSource} priority={position === 0} />
+            <PostCard
+              post={post}
+              companyName={companyName}
+              backSource={backSource}
+              priority={position === 0}
+            />
           </li>
         ))}
       </ul>

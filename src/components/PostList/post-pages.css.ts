@@ -11,7 +11,11 @@ export const heroInner = style({ maxWidth: vars.width.content, margin: '0 auto' 
 export const heroTitle = style({ fontSize: 'clamp(2rem, 5vw, 3rem)' });
 export const heroIntro = style({ maxWidth: vars.width.text, fontSize: '1.15rem', margin: 0 });
 
-export const container = style({ maxWidth: vars.width.content, margin: '0 auto', padding: `${vars.space.xl} ${vars.space.md}` });
+export const container = style({
+  maxWidth: vars.width.content,
+  margin: '0 auto',
+  padding: `${vars.space.xl} ${vars.space.md}`,
+});
 export const sectionTitle = style({ color: vars.color.brandNavy, fontSize: 'clamp(1.5rem, 3vw, 2rem)' });
 
 export const emptyState = style({ textAlign: 'center', padding: `${vars.space.xxl} ${vars.space.md}` });
@@ -23,7 +27,12 @@ export const tipsGrid = style({
   gridTemplateColumns: '1fr',
   '@media': { [breakpoints.medium]: { gridTemplateColumns: '1fr 1fr' } },
 });
-export const tipCard = style({ padding: vars.space.lg, borderRadius: vars.radius.md, background: vars.color.surfaceMuted, borderLeft: `4px solid ${vars.color.brandOrange}` });
+export const tipCard = style({
+  padding: vars.space.lg,
+  borderRadius: vars.radius.md,
+  background: vars.color.surfaceMuted,
+  borderLeft: `4px solid ${vars.color.brandOrange}`,
+});
 export const tipList = style({ margin: 0, paddingLeft: '1.25rem', display: 'grid', gap: vars.space.sm });
 
 export const callout = style({

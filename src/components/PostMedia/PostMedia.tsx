@@ -5,7 +5,17 @@ import { webpTwinOf } from '../../shared/webp-twin.ts';
  * SPEC: a post image that fails to load hides itself. An image can fail before React hydrates and
  * attaches `onError`, so the effect also checks an image that has already finished without pixels.
  */
-export function HidingImage({ src, alt, className, priority = false }: { src: string; alt: string; className?: string; priority?: boolean }) {
+export function HidingImage({
+  src,
+  alt,
+  className,
+  priority = false,
+}: {
+  src: string;
+  alt: string;
+  className?: string;
+  priority?: boolean;
+}) {
   const ref = useRef<HTMLImageElement>(null);
   const [failed, setFailed] = useState(false);
   useEffect(() => {
@@ -52,6 +62,9 @@ export function PostMedia({
   priority?: boolean;
 }) {
   if (image) return <HidingImage src={image} alt={alt} className={className} priority={priority} />;
-  if (video) return <video className={className} src={video} controls preload="metadata" aria-label={alt || 'Post video'} />;
+  if (video)
+    return (
+      <video className={className} src={video} controls preload="metadata" aria-label={alt || 'Post video'} />
+    );
   return null;
 }

@@ -45,11 +45,23 @@ const avatarColourValues = [
 ] as const;
 
 export const avatarColours = Object.values(
-  styleVariants(Object.fromEntries(avatarColourValues.map((colour, index) => [`colour${index}`, { background: colour }]))),
+  styleVariants(
+    Object.fromEntries(avatarColourValues.map((colour, index) => [`colour${index}`, { background: colour }])),
+  ),
 );
 
 export const name = style({ margin: 0, fontWeight: 700, fontSize: '1.05rem', color: vars.color.ink });
 
-export const stars = style({ color: vars.color.orangeDark, letterSpacing: '2px', fontSize: '1.1rem', lineHeight: 1 });
+export const stars = style({
+  color: vars.color.orangeDark,
+  letterSpacing: '2px',
+  fontSize: '1.1rem',
+  lineHeight: 1,
+});
 
-export const text = style({ margin: 0, color: vars.color.inkMuted, overflowWrap: 'anywhere', whiteSpace: 'pre-line' });
+export const text = style({
+  margin: 0,
+  color: vars.color.inkMuted,
+  overflowWrap: 'anywhere',
+  whiteSpace: 'pre-line',
+});

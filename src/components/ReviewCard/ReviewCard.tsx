@@ -35,7 +35,13 @@ export function StarRating({ rating }: { rating: number }) {
 }
 
 /** A review as a card: coloured initial, full name, stars, text. React escapes every field. */
-export function ReviewCard({ review, headingLevel = 'h3' }: { review: ReviewCardData; headingLevel?: 'h2' | 'h3' }) {
+export function ReviewCard({
+  review,
+  headingLevel = 'h3',
+}: {
+  review: ReviewCardData;
+  headingLevel?: 'h2' | 'h3';
+}) {
   const Heading = headingLevel;
   const initial = review.name.trim().charAt(0).toUpperCase() || '?';
   return (

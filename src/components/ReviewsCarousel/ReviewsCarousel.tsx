@@ -45,7 +45,11 @@ export function ReviewsCarousel({ reviews }: { reviews: readonly ReviewCardData[
 
   const slotCount = Math.min(visibleCardCount, MAX_VISIBLE_CARDS, count);
   const shown = Array.from({ length: slotCount }, (_, offset) => reviews[(current + offset) % count]!);
-  const slotClass = [styles.slot, `${styles.slot} ${styles.slotFromSmall}`, `${styles.slot} ${styles.slotFromMedium}`];
+  const slotClass = [
+    styles.slot,
+    `${styles.slot} ${styles.slotFromSmall}`,
+    `${styles.slot} ${styles.slotFromMedium}`,
+  ];
 
   return (
     <section

@@ -45,7 +45,14 @@ export const desktopNav = style({
   '@media': { [breakpoints.medium]: { display: 'block' } },
 });
 
-export const navList = style({ listStyle: 'none', display: 'flex', gap: vars.space.xs, margin: 0, padding: 0, flexWrap: 'wrap' });
+export const navList = style({
+  listStyle: 'none',
+  display: 'flex',
+  gap: vars.space.xs,
+  margin: 0,
+  padding: 0,
+  flexWrap: 'wrap',
+});
 
 export const navLink = style({
   display: 'block',
@@ -56,7 +63,10 @@ export const navLink = style({
   borderRadius: vars.radius.sm,
   selectors: {
     '&:hover': { background: vars.color.surfaceMuted, color: vars.color.brandNavy },
-    '&[aria-current="page"]': { color: vars.color.brandNavy, boxShadow: `inset 0 -3px 0 ${vars.color.brandOrange}` },
+    '&[aria-current="page"]': {
+      color: vars.color.brandNavy,
+      boxShadow: `inset 0 -3px 0 ${vars.color.brandOrange}`,
+    },
   },
 });
 
@@ -95,7 +105,13 @@ export const mobileMenu = style({
   '@media': { [breakpoints.medium]: { display: 'none' } },
 });
 
-export const mobileNavList = style({ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: vars.space.xs });
+export const mobileNavList = style({
+  listStyle: 'none',
+  margin: 0,
+  padding: 0,
+  display: 'grid',
+  gap: vars.space.xs,
+});
 
 export const emergencyBlock = style({
   marginTop: vars.space.md,
@@ -126,8 +142,18 @@ export const footerGrid = style({
 });
 
 export const footerHeading = style({ color: '#fff', fontSize: '1.05rem' });
-export const footerList = style({ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: vars.space.xs });
-export const footerLink = style({ color: '#e2e8f0', textDecoration: 'none', selectors: { '&:hover': { textDecoration: 'underline' } } });
+export const footerList = style({
+  listStyle: 'none',
+  margin: 0,
+  padding: 0,
+  display: 'grid',
+  gap: vars.space.xs,
+});
+export const footerLink = style({
+  color: '#e2e8f0',
+  textDecoration: 'none',
+  selectors: { '&:hover': { textDecoration: 'underline' } },
+});
 export const footerBottom = style({
   borderTop: '1px solid rgba(255,255,255,0.15)',
   textAlign: 'center',
@@ -150,5 +176,11 @@ const floating = style({
   cursor: 'pointer',
 });
 
-export const floatingCall = style([floating, { right: vars.space.lg, background: vars.color.orangeDark, color: '#fff' }]);
-export const scrollTop = style([floating, { left: vars.space.lg, background: vars.color.brandNavy, color: '#fff' }]);
+export const floatingCall = style([
+  floating,
+  { right: vars.space.lg, background: vars.color.orangeDark, color: '#fff' },
+]);
+export const scrollTop = style([
+  floating,
+  { left: vars.space.lg, background: vars.color.brandNavy, color: '#fff' },
+]);

@@ -68,7 +68,11 @@ export function SiteLayout({ children }: { children: ReactNode }) {
             <ul className={styles.navList}>
               {navigationLinks.map((link) => (
                 <li key={link.href}>
-                  <a className={styles.navLink} href={link.href} aria-current={urlPathname === link.href ? 'page' : undefined}>
+                  <a
+                    className={styles.navLink}
+                    href={link.href}
+                    aria-current={urlPathname === link.href ? 'page' : undefined}
+                  >
                     {link.label}
                   </a>
                 </li>
@@ -94,7 +98,11 @@ export function SiteLayout({ children }: { children: ReactNode }) {
             <ul className={styles.mobileNavList}>
               {navigationLinks.map((link) => (
                 <li key={link.href}>
-                  <a className={styles.navLink} href={link.href} aria-current={urlPathname === link.href ? 'page' : undefined}>
+                  <a
+                    className={styles.navLink}
+                    href={link.href}
+                    aria-current={urlPathname === link.href ? 'page' : undefined}
+                  >
                     {link.label}
                   </a>
                 </li>
@@ -116,85 +124,90 @@ export function SiteLayout({ children }: { children: ReactNode }) {
 
       <footer className={styles.footer}>
         <HydrationBoundary>
-        <div className={styles.footerGrid}>
-          <section aria-labelledby="footer-links">
-            <h2 id="footer-links" className={styles.footerHeading}>
-              Quick links
-            </h2>
-            <ul className={styles.footerList}>
-              {navigationLinks.map((link) => (
-                <li key={link.href}>
-                  <a className={styles.footerLink} href={link.href}>
-                    {link.label}
-                  </a>
-                </li>
-              ))}
-            </ul>
-          </section>
-          <section aria-labelledby="footer-services">
-            <h2 id="footer-services" className={styles.footerHeading}>
-              Our services
-            </h2>
-            <ul className={styles.footerList}>
-              {serviceCategories.map((service) => (
-                <li key={service.anchor}>
-                  <a className={styles.footerLink} href={`/services#${service.anchor}`}>
-                    {service.title}
-                  </a>
-                </li>
-              ))}
-            </ul>
-          </section>
-          <section aria-labelledby="footer-contact">
-            <h2 id="footer-contact" className={styles.footerHeading}>
-              Contact
-            </h2>
-            <ul className={styles.footerList}>
-              <li>
-                Emergency:{' '}
-                <a className={styles.footerLink} href={phoneHref}>
-                  {settings.phoneNumber}
-                </a>
-              </li>
-              {settings.email && (
-                <li>
-                  <a className={styles.footerLink} href={`mailto:${settings.email}`}>
-                    {settings.email}
-                  </a>
-                </li>
-              )}
-              {settings.address && <li>{settings.address}</li>}
-              {footerHours.map((day) => (
-                <li key={day}>
-                  {capitalise(day)}: {settings.businessHours[day]}
-                </li>
-              ))}
-            </ul>
-          </section>
-          {socialLinks.length > 0 && (
-            <section aria-labelledby="footer-social">
-              <h2 id="footer-social" className={styles.footerHeading}>
-                Follow us
+          <div className={styles.footerGrid}>
+            <section aria-labelledby="footer-links">
+              <h2 id="footer-links" className={styles.footerHeading}>
+                Quick links
               </h2>
               <ul className={styles.footerList}>
-                {socialLinks.map(([label, href]) => (
-                  <li key={label}>
-                    <a className={styles.footerLink} href={href} rel="noopener noreferrer" target="_blank">
-                      {label}
+                {navigationLinks.map((link) => (
+                  <li key={link.href}>
+                    <a className={styles.footerLink} href={link.href}>
+                      {link.label}
                     </a>
                   </li>
                 ))}
               </ul>
             </section>
-          )}
-        </div>
+            <section aria-labelledby="footer-services">
+              <h2 id="footer-services" className={styles.footerHeading}>
+                Our services
+              </h2>
+              <ul className={styles.footerList}>
+                {serviceCategories.map((service) => (
+                  <li key={service.anchor}>
+                    <a className={styles.footerLink} href={`/services#${service.anchor}`}>
+                      {service.title}
+                    </a>
+                  </li>
+                ))}
+              </ul>
+            </section>
+            <section aria-labelledby="footer-contact">
+              <h2 id="footer-contact" className={styles.footerHeading}>
+                Contact
+              </h2>
+              <ul className={styles.footerList}>
+                <li>
+                  Emergency:{' '}
+                  <a className={styles.footerLink} href={phoneHref}>
+                    {settings.phoneNumber}
+                  </a>
+                </li>
+                {settings.email && (
+                  <li>
+                    <a className={styles.footerLink} href={`mailto:${settings.email}`}>
+                      {settings.email}
+                    </a>
+                  </li>
+                )}
+                {settings.address && <li>{settings.address}</li>}
+                {footerHours.map((day) => (
+                  <li key={day}>
+                    {capitalise(day)}: {settings.businessHours[day]}
+                  </li>
+                ))}
+              </ul>
+            </section>
+            {socialLinks.length > 0 && (
+              <section aria-labelledby="footer-social">
+                <h2 id="footer-social" className={styles.footerHeading}>
+                  Follow us
+                </h2>
+                <ul className={styles.footerList}>
+                  {socialLinks.map(([label, href]) => (
+                    <li key={label}>
+                      <a className={styles.footerLink} href={href} rel="noopener noreferrer" target="_blank">
+                        {label}
+                      </a>
+                    </li>
+                  ))}
+                </ul>
+              </section>
+            )}
+          </div>
         </HydrationBoundary>
         <p className={styles.footerBottom}>
-          © {new Date().getFullYear()} {settings.companyName}. Licensed and insured plumbers serving Cumming and Forsyth County, Georgia.
+          © {new Date().getFullYear()} {settings.companyName}. Licensed and insured plumbers serving Cumming
+          and Forsyth County, Georgia.
         </p>
       </footer>
 
-      <a className={styles.floatingCall} href={phoneHref} aria-label={`Call ${settings.companyName} at ${settings.phoneNumber}`}>
+      <a
+        className={styles.floatingCall}
+        href={phoneHref}
+        aria-label={`Call ${settings.companyName} at ${settings.phoneNumber}`}
+      >
         <PhoneIcon />
       </a>
       {showScrollTop && (
@@ -202,7 +215,12 @@ export function SiteLayout({ children }: { children: ReactNode }) {
           type="button"
           className={styles.scrollTop}
           aria-label="Scroll to top"
-          onClick={() => window.scrollTo({ top: 0, behavior: window.matchMedia('(prefers-reduced-motion: reduce)').matches ? 'auto' : 'smooth' })}
+          onClick={() =>
+            window.scrollTo({
+              top: 0,
+              behavior: window.matchMedia('(prefers-reduced-motion: reduce)').matches ? 'auto' : 'smooth',
+            })
+          }
         >
           <svg aria-hidden="true" width="20" height="20" viewBox="0 0 24 24" fill="currentColor">
             <path d="M12 5l7 7-1.4 1.4L13 8.8V20h-2V8.8l-4.6 4.6L5 12z" />

@@ -53,7 +53,11 @@ function ToastCard({ item }: { item: ToastItem }) {
     <li
       className={styles.toast[item.variant ?? 'default']}
       data-testid="toast"
-      style={offset ? { transform: `translateX(${offset}px)`, opacity: Math.max(0.2, 1 - offset / 200) } : undefined}
+      style={
+        offset
+          ? { transform: `translateX(${offset}px)`, opacity: Math.max(0.2, 1 - offset / 200) }
+          : undefined
+      }
       onPointerDown={onPointerDown}
       onPointerMove={onPointerMove}
       onPointerUp={onPointerUp}
@@ -65,7 +69,12 @@ function ToastCard({ item }: { item: ToastItem }) {
         <p className={styles.title}>{item.title}</p>
         {item.description && <p className={styles.description}>{item.description}</p>}
       </div>
-      <button type="button" className={styles.close} aria-label="Dismiss notification" onClick={() => dismissToast(item.id)}>
+      <button
+        type="button"
+        className={styles.close}
+        aria-label="Dismiss notification"
+        onClick={() => dismissToast(item.id)}
+      >
         ×
       </button>
     </li>
@@ -77,9 +86,11 @@ export function Toaster() {
   const toasts = useSyncExternalStore(subscribeToToasts, getToasts, getServerToasts);
   return (
     <ol className={styles.viewport} aria-live="polite" aria-label="Notifications">
-      {toasts.filter((item) => item.open).map((item) => (
-        <ToastCard key={item.id} item={item} />
-      ))}
+      {toasts
+        .filter((item) => item.open)
+        .map((item) => (
+          <ToastCard key={item.id} item={item} />
+        ))}
     </ol>
   );
 }

@@ -14,7 +14,13 @@ export const banner = style({
   fontWeight: 600,
 });
 
-export const label = style({ flex: 'none', margin: 0, padding: `${vars.space.sm} ${vars.space.md}`, color: '#fde68a', whiteSpace: 'nowrap' });
+export const label = style({
+  flex: 'none',
+  margin: 0,
+  padding: `${vars.space.sm} ${vars.space.md}`,
+  color: '#fde68a',
+  whiteSpace: 'nowrap',
+});
 
 export const viewport = style({ flex: 1, overflow: 'hidden' });
 
@@ -38,7 +44,15 @@ export const list = style({
 export const town = style({
   padding: `0 ${vars.space.md}`,
   whiteSpace: 'nowrap',
-  '::before': { content: '""', display: 'inline-block', width: '8px', height: '8px', marginRight: vars.space.sm, borderRadius: '50%', background: vars.color.brandOrange },
+  '::before': {
+    content: '""',
+    display: 'inline-block',
+    width: '8px',
+    height: '8px',
+    marginRight: vars.space.sm,
+    borderRadius: '50%',
+    background: vars.color.brandOrange,
+  },
 });
 
 // The second copy only makes the loop seamless; nothing moves under reduced motion, so it goes.

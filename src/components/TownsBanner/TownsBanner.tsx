@@ -4,7 +4,10 @@ import * as styles from './TownsBanner.css.ts';
 /** SPEC section 2: a scrolling banner of the towns served (a still list under reduced motion). */
 export function TownsBanner() {
   const towns = (duplicate: boolean) => (
-    <ul className={duplicate ? `${styles.list} ${styles.duplicate}` : styles.list} aria-hidden={duplicate || undefined}>
+    <ul
+      className={duplicate ? `${styles.list} ${styles.duplicate}` : styles.list}
+      aria-hidden={duplicate || undefined}
+    >
       {bannerTowns.map((town) => (
         <li key={town} className={styles.town}>
           {town}

@@ -13,72 +13,144 @@ describe(`accounts and roles (${testDatabaseKind})`, () => {
   });
 
   const query = (cookie: string | undefined, path: string, input?: object) =>
-    t.app.inject({ method: 'GET', url: `/trpc/${path}${input ? `?input=${encodeURIComponent(JSON.stringify(input))}` : ''}`, headers: cookie ? { cookie } : {} });
+    t.app.inject({
+      method: 'GET',
+      url: `/trpc/${path}${input ? `?input=${encodeURIComponent(JSON.stringify(input))}` : ''}`,
+      headers: cookie ? { cookie } : {},
+    });
   const mutate = (cookie: string | undefined, path: string, input: object = {}) =>
-    t.app.inject({ method: 'POST', url: `/trpc/${path}`, headers: { ...(cookie ? { cookie } : {}), 'content-type': 'application/json' }, payload: input });
-  const login = (username: string, password = TEST_PASSWORD) => t.app.inject({ method: 'POST', url: '/api/login', payload: { username, password } });
-  const isSignedIn = async (cookie: string) => (await t.app.inject({ method: 'GET', url: '/api/auth/status', headers: { cookie } })).json().authenticated;
+    t.app.inject({
+      method: 'POST',
+      url: `/trpc/${path}`,
+      headers: { ...(cookie ? { cookie } : {}), 'content-type': 'application/json' },
+      payload: input,
+    });
+  const login = (username: string, password = TEST_PASSWORD) =>
+    t.app.inject({ method: 'POST', url: '/api/login', payload: { username, password } });
+  const isSignedIn = async (cookie: string) =>
+    (await t.app.inject({ method: 'GET', url: '/api/auth/status', headers: { cookie } })).json()
+      .authenticated;
 
   it('an admin adds an editor, who signs in; duplicates and short passwords are refused with clear messages', async () => {
     const admin = await t.signInAs('admin', 'boss');
-    const created = await mutate(admin, 'adminUsers.create', { username: 'Eddie', email: 'eddie@example.com', password: 'a good long password' });
+    const created = await mutate(admin, 'adminUsers.create', {
+      username: 'Eddie',
+      email: 'eddie@example.com',
+      password: 'a good long password',
+    });
     expect(created.statusCode).toBe(200);
     expect(created.json().result.data).toMatchObject({ username: 'Eddie', role: 'editor', isActive: true });
     expect(JSON.stringify((await query(admin, 'adminUsers.list')).json())).not.toContain('passwordHash');
     expect((await login('eddie', 'a good long password')).statusCode).toBe(200);
 
-    const duplicate = await mutate(admin, 'adminUsers.create', { username: 'EDDIE', email: 'other@example.com', password: 'a good long password' });
+    const duplicate = await mutate(admin, 'adminUsers.create', {
+      username: 'EDDIE',
+      email: 'other@example.com',
+      password: 'a good long password',
+    });
     expect([duplicate.statusCode, duplicate.json().error.message]).toEqual([409, 'That username is taken']);
-    const sameEmail = await mutate(admin, 'adminUsers.create', { username: 'fred', email: 'Eddie@Example.com', password: 'a good long password' });
-    expect([sameEmail.statusCode, sameEmail.json().error.message]).toEqual([409, 'That email is already used by another account']);
-    const short = await mutate(admin, 'adminUsers.create', { username: 'gina', email: 'gina@example.com', password: 'short' });
+    const sameEmail = await mutate(admin, 'adminUsers.create', {
+      username: 'fred',
+      email: 'Eddie@Example.com',
+      password: 'a good long password',
+    });
+    expect([sameEmail.statusCode, sameEmail.json().error.message]).toEqual([
+      409,
+      'That email is already used by another account',
+    ]);
+    const short = await mutate(admin, 'adminUsers.create', {
+      username: 'gina',
+      email: 'gina@example.com',
+      password: 'short',
+    });
     expect([short.statusCode, short.json().error.message]).toEqual([400, 'Use at least 12 characters']);
-    const asAdmin = await mutate(admin, 'adminUsers.create', { username: 'hank', email: 'hank@example.com', password: 'a good long password', role: 'admin' });
+    const asAdmin = await mutate(admin, 'adminUsers.create', {
+      username: 'hank',
+      email: 'hank@example.com',
+      password: 'a good long password',
+      role: 'admin',
+    });
     expect(asAdmin.statusCode).toBe(400);
   });
 
   it('disabling ends the sessions and blocks sign-in; enabling lets the user back; self and last admin are protected', async () => {
     const admin = await t.signInAs('admin', 'boss');
     const editor = await t.signInAs('editor', 'eddie');
-    const list = (await query(admin, 'adminUsers.list')).json().result.data as { id: number; username: string }[];
+    const list = (await query(admin, 'adminUsers.list')).json().result.data as {
+      id: number;
+      username: string;
+    }[];
     const eddieId = list.find((user) => user.username === 'eddie')!.id;
     const bossId = list.find((user) => user.username === 'boss')!.id;
 
-    expect((await mutate(admin, 'adminUsers.setActive', { id: eddieId, isActive: false })).statusCode).toBe(200);
+    expect((await mutate(admin, 'adminUsers.setActive', { id: eddieId, isActive: false })).statusCode).toBe(
+      200,
+    );
     expect(await isSignedIn(editor)).toBe(false);
     const refused = await login('eddie');
     expect([refused.statusCode, refused.json().message]).toEqual([401, 'Invalid username or password']);
-    expect((await mutate(admin, 'adminUsers.setActive', { id: eddieId, isActive: true })).statusCode).toBe(200);
+    expect((await mutate(admin, 'adminUsers.setActive', { id: eddieId, isActive: true })).statusCode).toBe(
+      200,
+    );
     expect((await login('eddie')).statusCode).toBe(200);
 
     const self = await mutate(admin, 'adminUsers.setActive', { id: bossId, isActive: false });
-    expect([self.statusCode, self.json().error.message]).toEqual([403, 'You cannot disable your own account']);
+    expect([self.statusCode, self.json().error.message]).toEqual([
+      403,
+      'You cannot disable your own account',
+    ]);
     // Through the API the acting admin is a second active admin; the rule also guards any other caller.
-    await expect(setAccountActive(t.database.db, eddieId, bossId, false)).rejects.toThrow('The last active admin cannot be disabled');
+    await expect(setAccountActive(t.database.db, eddieId, bossId, false)).rejects.toThrow(
+      'The last active admin cannot be disabled',
+    );
     const other = await t.signInAs('admin', 'boss2');
-    expect((await mutate(other, 'adminUsers.setActive', { id: bossId, isActive: false })).statusCode).toBe(200);
+    expect((await mutate(other, 'adminUsers.setActive', { id: bossId, isActive: false })).statusCode).toBe(
+      200,
+    );
     expect(await isSignedIn(admin)).toBe(false);
   });
 
-  it('a password reset by the admin ends the user\'s sessions; the new password works', async () => {
+  it("a password reset by the admin ends the user's sessions; the new password works", async () => {
     const admin = await t.signInAs('admin', 'boss');
     const editor = await t.signInAs('editor', 'eddie');
-    const eddieId = ((await query(admin, 'adminUsers.list')).json().result.data as { id: number; username: string }[]).find((u) => u.username === 'eddie')!.id;
-    expect((await mutate(admin, 'adminUsers.resetPassword', { id: eddieId, password: 'brand new password 9' })).statusCode).toBe(200);
+    const eddieId = (
+      (await query(admin, 'adminUsers.list')).json().result.data as { id: number; username: string }[]
+    ).find((u) => u.username === 'eddie')!.id;
+    expect(
+      (await mutate(admin, 'adminUsers.resetPassword', { id: eddieId, password: 'brand new password 9' }))
+        .statusCode,
+    ).toBe(200);
     expect(await isSignedIn(editor)).toBe(false);
     expect((await login('eddie')).statusCode).toBe(401);
     expect((await login('eddie', 'brand new password 9')).statusCode).toBe(200);
   });
 
-  it('changing one\'s own password needs the current one, keeps this session and ends the others', async () => {
+  it("changing one's own password needs the current one, keeps this session and ends the others", async () => {
     const here = await t.signInAs('editor', 'eddie');
     const elsewhere = `session=${(await login('eddie')).cookies.find((c) => c.name === 'session')!.value}`;
-    const wrong = await mutate(here, 'account.changePassword', { currentPassword: 'not it at all', newPassword: 'a brand new password', confirm: 'a brand new password' });
-    expect([wrong.statusCode, wrong.json().error.message]).toEqual([400, 'Your current password is not correct']);
-    expect(wrong.json().error.data.fieldErrors).toEqual({ currentPassword: ['Your current password is not correct'] });
-    const mismatch = await mutate(here, 'account.changePassword', { currentPassword: TEST_PASSWORD, newPassword: 'a brand new password', confirm: 'a brand new passwort' });
+    const wrong = await mutate(here, 'account.changePassword', {
+      currentPassword: 'not it at all',
+      newPassword: 'a brand new password',
+      confirm: 'a brand new password',
+    });
+    expect([wrong.statusCode, wrong.json().error.message]).toEqual([
+      400,
+      'Your current password is not correct',
+    ]);
+    expect(wrong.json().error.data.fieldErrors).toEqual({
+      currentPassword: ['Your current password is not correct'],
+    });
+    const mismatch = await mutate(here, 'account.changePassword', {
+      currentPassword: TEST_PASSWORD,
+      newPassword: 'a brand new password',
+      confirm: 'a brand new passwort',
+    });
     expect(mismatch.json().error.message).toBe('The new passwords do not match');
-    const changed = await mutate(here, 'account.changePassword', { currentPassword: TEST_PASSWORD, newPassword: 'a brand new password', confirm: 'a brand new password' });
+    const changed = await mutate(here, 'account.changePassword', {
+      currentPassword: TEST_PASSWORD,
+      newPassword: 'a brand new password',
+      confirm: 'a brand new password',
+    });
     expect(changed.statusCode).toBe(200);
     expect(await isSignedIn(here)).toBe(true);
     expect(await isSignedIn(elsewhere)).toBe(false);
@@ -93,11 +165,23 @@ describe(`accounts and roles (${testDatabaseKind})`, () => {
     const bodies: [string, string][] = [
       ['application/x-www-form-urlencoded', 'page=%2Fabout&title=x'],
       ['text/plain', '{"page":"/about","title":"x"}'],
-      ['multipart/form-data; boundary=x', '--x\r\nContent-Disposition: form-data; name="page"\r\n\r\n/about\r\n--x--\r\n'],
+      [
+        'multipart/form-data; boundary=x',
+        '--x\r\nContent-Disposition: form-data; name="page"\r\n\r\n/about\r\n--x--\r\n',
+      ],
     ];
     for (const [type, payload] of bodies) {
-      const response = await t.app.inject({ method: 'POST', url: '/trpc/adminSeo.save', headers: { cookie: admin, 'content-type': type }, payload });
-      expect([type, response.statusCode, response.json().message]).toEqual([type, 415, 'Unsupported content type: send JSON']);
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/trpc/adminSeo.save',
+        headers: { cookie: admin, 'content-type': type },
+        payload,
+      });
+      expect([type, response.statusCode, response.json().message]).toEqual([
+        type,
+        415,
+        'Unsupported content type: send JSON',
+      ]);
     }
     expect((await query(admin, 'adminSeo.list')).json().result.data).toEqual([]);
   });
@@ -105,18 +189,77 @@ describe(`accounts and roles (${testDatabaseKind})`, () => {
   describe('every admin route and procedure, by role', () => {
     // [what, how to call it, editor allowed]
     const routes: [string, (cookie?: string) => Promise<{ statusCode: number }>, boolean][] = [
-      ['GET /api/admin/settings', (cookie) => t.app.inject({ method: 'GET', url: '/api/admin/settings', headers: cookie ? { cookie } : {} }), false],
-      ['PUT /api/admin/settings', (cookie) => t.app.inject({ method: 'PUT', url: '/api/admin/settings', headers: cookie ? { cookie } : {}, payload: {} }), false],
-      ['GET /api/admin/posts', (cookie) => t.app.inject({ method: 'GET', url: '/api/admin/posts', headers: cookie ? { cookie } : {} }), true],
-      ['POST /api/admin/posts', (cookie) => t.app.inject({ method: 'POST', url: '/api/admin/posts', headers: cookie ? { cookie } : {}, payload: {} }), true],
-      ['PUT /api/admin/posts/1', (cookie) => t.app.inject({ method: 'PUT', url: '/api/admin/posts/1', headers: cookie ? { cookie } : {}, payload: {} }), true],
-      ['DELETE /api/admin/posts/999', (cookie) => t.app.inject({ method: 'DELETE', url: '/api/admin/posts/999', headers: cookie ? { cookie } : {}, payload: {} }), true],
-      ['GET /api/admin/leads.csv', (cookie) => t.app.inject({ method: 'GET', url: '/api/admin/leads.csv', headers: cookie ? { cookie } : {} }), true],
+      [
+        'GET /api/admin/settings',
+        (cookie) =>
+          t.app.inject({ method: 'GET', url: '/api/admin/settings', headers: cookie ? { cookie } : {} }),
+        false,
+      ],
+      [
+        'PUT /api/admin/settings',
+        (cookie) =>
+          t.app.inject({
+            method: 'PUT',
+            url: '/api/admin/settings',
+            headers: cookie ? { cookie } : {},
+            payload: {},
+          }),
+        false,
+      ],
+      [
+        'GET /api/admin/posts',
+        (cookie) =>
+          t.app.inject({ method: 'GET', url: '/api/admin/posts', headers: cookie ? { cookie } : {} }),
+        true,
+      ],
+      [
+        'POST /api/admin/posts',
+        (cookie) =>
+          t.app.inject({
+            method: 'POST',
+            url: '/api/admin/posts',
+            headers: cookie ? { cookie } : {},
+            payload: {},
+          }),
+        true,
+      ],
+      [
+        'PUT /api/admin/posts/1',
+        (cookie) =>
+          t.app.inject({
+            method: 'PUT',
+            url: '/api/admin/posts/1',
+            headers: cookie ? { cookie } : {},
+            payload: {},
+          }),
+        true,
+      ],
+      [
+        'DELETE /api/admin/posts/999',
+        (cookie) =>
+          t.app.inject({
+            method: 'DELETE',
+            url: '/api/admin/posts/999',
+            headers: cookie ? { cookie } : {},
+            payload: {},
+          }),
+        true,
+      ],
+      [
+        'GET /api/admin/leads.csv',
+        (cookie) =>
+          t.app.inject({ method: 'GET', url: '/api/admin/leads.csv', headers: cookie ? { cookie } : {} }),
+        true,
+      ],
       ['adminSettings.get', (cookie) => query(cookie, 'adminSettings.get'), false],
       ['adminSettings.save', (cookie) => mutate(cookie, 'adminSettings.save', {}), false],
       ['adminUsers.list', (cookie) => query(cookie, 'adminUsers.list'), false],
       ['adminUsers.create', (cookie) => mutate(cookie, 'adminUsers.create', {}), false],
-      ['adminUsers.setActive', (cookie) => mutate(cookie, 'adminUsers.setActive', { id: 1, isActive: true }), false],
+      [
+        'adminUsers.setActive',
+        (cookie) => mutate(cookie, 'adminUsers.setActive', { id: 1, isActive: true }),
+        false,
+      ],
       ['adminUsers.resetPassword', (cookie) => mutate(cookie, 'adminUsers.resetPassword', {}), false],
       ['adminSeo.list', (cookie) => query(cookie, 'adminSeo.list'), false],
       ['adminSeo.save', (cookie) => mutate(cookie, 'adminSeo.save', {}), false],
@@ -145,7 +288,8 @@ describe(`accounts and roles (${testDatabaseKind})`, () => {
 
     it('admin: through to the handler everywhere (a 400 for an empty body is the handler speaking)', async () => {
       const admin = await t.signInAs('admin');
-      for (const [name, call] of routes) expect([name, [401, 403].includes((await call(admin)).statusCode)]).toEqual([name, false]);
+      for (const [name, call] of routes)
+        expect([name, [401, 403].includes((await call(admin)).statusCode)]).toEqual([name, false]);
     });
   });
 });

@@ -15,15 +15,21 @@ export async function adminRestRoutes(app: FastifyInstance) {
   });
 
   // The leads inbox's "Export CSV": the same filter as the list on screen.
-  app.get<{ Querystring: { status?: string; search?: string } }>('/api/admin/leads.csv', async (request, reply) => {
-    const leads = await callerFor(request, reply).leads.list({ status: request.query.status || undefined, search: request.query.search || undefined } as never);
-    const date = new Date().toISOString().slice(0, 10);
-    return reply
-      .header('content-type', 'text/csv; charset=utf-8')
-      .header('content-disposition', `attachment; filename="leads-${date}.csv"`)
-      .header('cache-control', 'no-store')
-      .send(leadsToCsv(leads));
-  });
+  app.get<{ Querystring: { status?: string; search?: string } }>(
+    '/api/admin/leads.csv',
+    async (request, reply) => {
+      const leads = await callerFor(request, reply).leads.list({
+        status: request.query.status || undefined,
+        search: request.query.search || undefined,
+      } as never);
+      const date = new Date().toISOString().slice(0, 10);
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="leads-${date}.csv"`)
+        .header('cache-control', 'no-store')
+        .send(leadsToCsv(leads));
+    },
+  );
 
   app.get('/api/admin/posts', async (request, reply) => {
     const posts = await callerFor(request, reply).adminPosts.list();
@@ -41,12 +47,15 @@ export async function adminRestRoutes(app: FastifyInstance) {
 
   app.put<{ Params: { id: string } }>('/api/admin/posts/:id', async (request, reply) => {
     const body = (request.body ?? {}) as Record<string, unknown>;
-    const post = await callerFor(request, reply).adminPosts.update({ ...body, id: request.params.id } as never);
+    const post = await callerFor(request, reply).adminPosts.update({
+      ...body,
+      id: request.params.id,
+    } as never);
     return { success: true, post, message: 'Post updated' };
   });
 
   app.delete<{ Params: { id: string } }>('/api/admin/posts/:id', async (request, reply) => {
-    await callerFor(request, reply).adminPosts.delete({ id: request.params.id as unknown as number });
+    await callerFor(request, reply).adminPosts.delete({ id: request.params.id });
     return { success: true, message: 'Post deleted' };
   });
 }

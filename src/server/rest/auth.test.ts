@@ -17,7 +17,12 @@ describe(`sign-in, status and logout over REST (${testDatabaseKind})`, () => {
   let t: TestApp;
   beforeEach(async () => {
     t = await buildTestApp({ loginThrottle: { delayStepMs: 0 } });
-    await createUser(t.database.db, { username: 'owner', email: 'owner@example.com', password: TEST_PASSWORD, role: 'admin' });
+    await createUser(t.database.db, {
+      username: 'owner',
+      email: 'owner@example.com',
+      password: TEST_PASSWORD,
+      role: 'admin',
+    });
   });
   afterEach(async () => {
     await t.close();
@@ -35,16 +40,32 @@ describe(`sign-in, status and logout over REST (${testDatabaseKind})`, () => {
     expect(cookie.secure).toBeFalsy();
     expect(cookie.expires!.getTime()).toBeGreaterThan(Date.now());
 
-    const status = await t.app.inject({ method: 'GET', url: '/api/auth/status', headers: { cookie: `session=${cookie.value}` } });
+    const status = await t.app.inject({
+      method: 'GET',
+      url: '/api/auth/status',
+      headers: { cookie: `session=${cookie.value}` },
+    });
     expect(status.json()).toMatchObject({ authenticated: true, user: { username: 'owner', role: 'admin' } });
     const anonymous = await t.app.inject({ method: 'GET', url: '/api/auth/status' });
     expect(anonymous.json()).toEqual({ authenticated: false });
   });
 
   it('marks the cookie Secure when PUBLIC_URL is https', async () => {
-    const secure = await buildTestApp({ config: { publicUrl: 'https://plumber.example' }, database: undefined });
-    await createUser(secure.database.db, { username: 'owner', email: 'o@example.com', password: TEST_PASSWORD, role: 'admin' });
-    const response = await secure.app.inject({ method: 'POST', url: '/api/login', payload: { username: 'owner', password: TEST_PASSWORD } });
+    const secure = await buildTestApp({
+      config: { publicUrl: 'https://plumber.example' },
+      database: undefined,
+    });
+    await createUser(secure.database.db, {
+      username: 'owner',
+      email: 'o@example.com',
+      password: TEST_PASSWORD,
+      role: 'admin',
+    });
+    const response = await secure.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { username: 'owner', password: TEST_PASSWORD },
+    });
     expect(response.cookies.find((c) => c.name === 'session')!.secure).toBe(true);
     expect(response.headers['strict-transport-security']).toContain('max-age=31536000');
     await secure.close();
@@ -60,16 +81,36 @@ describe(`sign-in, status and logout over REST (${testDatabaseKind})`, () => {
   });
 
   it('issues a new token at each sign-in and logout ends the session on the server', async () => {
-    const first = (await login({ username: 'owner', password: TEST_PASSWORD })).cookies.find((c) => c.name === 'session')!.value;
-    const second = (await login({ username: 'owner', password: TEST_PASSWORD }, { cookie: `session=${first}` })).cookies.find((c) => c.name === 'session')!.value;
+    const first = (await login({ username: 'owner', password: TEST_PASSWORD })).cookies.find(
+      (c) => c.name === 'session',
+    )!.value;
+    const second = (
+      await login({ username: 'owner', password: TEST_PASSWORD }, { cookie: `session=${first}` })
+    ).cookies.find((c) => c.name === 'session')!.value;
     expect(second).not.toBe(first);
     // Signing in again from the same browser replaced the old session.
-    expect((await t.app.inject({ method: 'GET', url: '/api/auth/status', headers: { cookie: `session=${first}` } })).json()).toEqual({ authenticated: false });
+    expect(
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: '/api/auth/status',
+          headers: { cookie: `session=${first}` },
+        })
+      ).json(),
+    ).toEqual({ authenticated: false });
 
-    const logout = await t.app.inject({ method: 'POST', url: '/api/logout', headers: { cookie: `session=${second}` } });
+    const logout = await t.app.inject({
+      method: 'POST',
+      url: '/api/logout',
+      headers: { cookie: `session=${second}` },
+    });
     expect(logout.json()).toEqual({ success: true });
     expect(logout.cookies.find((c) => c.name === 'session')!.value).toBe('');
-    const after = await t.app.inject({ method: 'GET', url: '/api/admin/posts', headers: { cookie: `session=${second}` } });
+    const after = await t.app.inject({
+      method: 'GET',
+      url: '/api/admin/posts',
+      headers: { cookie: `session=${second}` },
+    });
     expect(after.statusCode).toBe(401);
   });
 
@@ -111,7 +152,10 @@ describe(`sign-in, status and logout over REST (${testDatabaseKind})`, () => {
   });
 
   it('refuses a login form posted from another site (Sec-Fetch-Site: cross-site)', async () => {
-    const response = await login({ username: 'owner', password: TEST_PASSWORD }, { 'sec-fetch-site': 'cross-site' });
+    const response = await login(
+      { username: 'owner', password: TEST_PASSWORD },
+      { 'sec-fetch-site': 'cross-site' },
+    );
     expect(response.statusCode).toBe(403);
   });
 });

@@ -8,7 +8,10 @@ export async function discoveryRoutes(app: FastifyInstance) {
   const { publicUrl } = app.config;
 
   app.get('/robots.txt', async (_request, reply) =>
-    reply.type('text/plain; charset=utf-8').header('cache-control', 'public, max-age=3600').send(buildRobotsTxt(publicUrl)),
+    reply
+      .type('text/plain; charset=utf-8')
+      .header('cache-control', 'public, max-age=3600')
+      .send(buildRobotsTxt(publicUrl)),
   );
 
   app.get('/sitemap.xml', async (_request, reply) => {
@@ -25,7 +28,10 @@ export async function discoveryRoutes(app: FastifyInstance) {
   ] as const;
   for (const feed of feeds) {
     app.get(feed.path, async (request, reply) => {
-      const [posts, { settings }] = await Promise.all([listPublishedPosts(app.db), getSettingsOrDefaults(app.db, request.log)]);
+      const [posts, { settings }] = await Promise.all([
+        listPublishedPosts(app.db),
+        getSettingsOrDefaults(app.db, request.log),
+      ]);
       return reply
         .type('application/rss+xml; charset=utf-8')
         .header('cache-control', 'public, max-age=300')

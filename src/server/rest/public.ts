@@ -12,7 +12,7 @@ export async function publicRestRoutes(app: FastifyInstance) {
   });
 
   app.get<{ Params: { id: string } }>('/api/posts/:id', async (request, reply) => {
-    const post = await callerFor(request, reply).posts.byId({ id: request.params.id as unknown as number });
+    const post = await callerFor(request, reply).posts.byId({ id: request.params.id });
     return { success: true, post };
   });
 
@@ -23,23 +23,40 @@ export async function publicRestRoutes(app: FastifyInstance) {
 
   app.post('/api/reviews', { config: writeLimit }, async (request, reply) => {
     const { review, pending } = await callerFor(request, reply).reviews.create(request.body as never);
-    return reply.status(201).send({ success: true, review, pending, message: pending ? REVIEW_HELD_MESSAGE : 'Review submitted successfully' });
+    return reply
+      .status(201)
+      .send({
+        success: true,
+        review,
+        pending,
+        message: pending ? REVIEW_HELD_MESSAGE : 'Review submitted successfully',
+      });
   });
 
-  app.post('/api/contact', { config: { ...writeLimit, serverFailure: { message: 'Failed to send message' } } }, async (request, reply) => {
-    await callerFor(request, reply).contact.send(request.body as never);
-    return reply.status(201).send({ success: true, message: 'Message sent successfully' });
-  });
+  app.post(
+    '/api/contact',
+    { config: { ...writeLimit, serverFailure: { message: 'Failed to send message' } } },
+    async (request, reply) => {
+      await callerFor(request, reply).contact.send(request.body as never);
+      return reply.status(201).send({ success: true, message: 'Message sent successfully' });
+    },
+  );
 
   // SPEC section 7: the browser reads success, settings and error.
-  app.get('/api/settings', { config: { serverFailure: { error: 'Failed to load settings', message: 'Failed to load settings' } } }, async (request, reply) => {
-    const settings = await callerFor(request, reply).settings.get();
-    return { success: true, settings };
-  });
+  app.get(
+    '/api/settings',
+    { config: { serverFailure: { error: 'Failed to load settings', message: 'Failed to load settings' } } },
+    async (request, reply) => {
+      const settings = await callerFor(request, reply).settings.get();
+      return { success: true, settings };
+    },
+  );
 
   app.get('/api/auth/status', async (request, reply) => callerFor(request, reply).auth.status());
 
-  app.post('/api/login', async (request, reply) => callerFor(request, reply).auth.login(request.body as never));
+  app.post('/api/login', async (request, reply) =>
+    callerFor(request, reply).auth.login(request.body as never),
+  );
 
   app.post('/api/logout', async (request, reply) => callerFor(request, reply).auth.logout());
 }

@@ -11,7 +11,9 @@ const realPng = readFileSync(new URL('../../../public/images/apple-touch-icon.pn
 function multipart(filename: string, content: Buffer, field = 'file', contentType = 'image/png') {
   const boundary = '----test-boundary-7d1';
   const body = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: ${contentType}\r\n\r\n`),
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: ${contentType}\r\n\r\n`,
+    ),
     content,
     Buffer.from(`\r\n--${boundary}--\r\n`),
   ]);
@@ -22,7 +24,9 @@ describe(`POST /api/admin/upload (${testDatabaseKind})`, () => {
   let t: TestApp;
   let cookie: string;
   beforeEach(async () => {
-    t = await buildTestApp({ uploadLimits: { imageBytes: 64 * 1024, videoBytes: 128 * 1024, imagePixels: 4_000_000 } });
+    t = await buildTestApp({
+      uploadLimits: { imageBytes: 64 * 1024, videoBytes: 128 * 1024, imagePixels: 4_000_000 },
+    });
     cookie = await t.signInAs('editor');
   });
   afterEach(async () => {
@@ -31,18 +35,33 @@ describe(`POST /api/admin/upload (${testDatabaseKind})`, () => {
 
   const upload = (filename: string, content: Buffer, field?: string, type?: string) => {
     const { payload, headers } = multipart(filename, content, field, type);
-    return t.app.inject({ method: 'POST', url: '/api/admin/upload', payload, headers: { ...headers, cookie } });
+    return t.app.inject({
+      method: 'POST',
+      url: '/api/admin/upload',
+      payload,
+      headers: { ...headers, cookie },
+    });
   };
-  const storedFiles = async () => (await readdir(t.config.uploadsDir)).filter((name) => !name.startsWith('.'));
+  const storedFiles = async () =>
+    (await readdir(t.config.uploadsDir)).filter((name) => !name.startsWith('.'));
 
   it('accepts a real PNG, stores it under a random name, records it and serves it back with nosniff', async () => {
     const response = await upload('../../etc/passwd.png', realPng);
     expect(response.statusCode).toBe(201);
     const body = response.json();
-    expect(body).toMatchObject({ success: true, filePath: expect.stringMatching(/^\/uploads\/[0-9a-f]{32}\.png$/) });
+    expect(body).toMatchObject({
+      success: true,
+      filePath: expect.stringMatching(/^\/uploads\/[0-9a-f]{32}\.png$/),
+    });
     expect(await storedFiles()).toEqual([body.filePath.slice('/uploads/'.length)]);
     const [row] = await t.database.db.select().from(media);
-    expect(row).toMatchObject({ mimeType: 'image/png', type: 'image', width: 180, height: 180, originalName: 'passwd.png' });
+    expect(row).toMatchObject({
+      mimeType: 'image/png',
+      type: 'image',
+      width: 180,
+      height: 180,
+      originalName: 'passwd.png',
+    });
 
     const served = await t.app.inject({ method: 'GET', url: body.filePath });
     expect(served.statusCode).toBe(200);
@@ -59,7 +78,9 @@ describe(`POST /api/admin/upload (${testDatabaseKind})`, () => {
   });
 
   it('scales a photo larger than 1600 px down to 1600 px on its longest side, keeping its shape', async () => {
-    const photo = await sharp({ create: { width: 2400, height: 1500, channels: 3, background: '#1e3c95' } }).jpeg({ quality: 90 }).toBuffer();
+    const photo = await sharp({ create: { width: 2400, height: 1500, channels: 3, background: '#1e3c95' } })
+      .jpeg({ quality: 90 })
+      .toBuffer();
     const response = await upload('kitchen.jpg', photo, 'file', 'image/jpeg');
     expect(response.statusCode).toBe(201);
     const [row] = await t.database.db.select().from(media);
@@ -71,13 +92,21 @@ describe(`POST /api/admin/upload (${testDatabaseKind})`, () => {
   it('refuses an HTML file renamed .png, and keeps nothing', async () => {
     const response = await upload('innocent.png', Buffer.from('<!doctype html><script>alert(1)</script>'));
     expect(response.statusCode).toBe(415);
-    expect(response.json()).toEqual({ success: false, message: 'Only images (JPEG, PNG, GIF, WebP, AVIF) and videos (MP4, MOV, WebM, Ogg) can be uploaded' });
+    expect(response.json()).toEqual({
+      success: false,
+      message: 'Only images (JPEG, PNG, GIF, WebP, AVIF) and videos (MP4, MOV, WebM, Ogg) can be uploaded',
+    });
     expect(await storedFiles()).toEqual([]);
     expect(await t.database.db.select().from(media)).toEqual([]);
   });
 
   it('refuses SVG even though it is an image format', async () => {
-    const response = await upload('logo.svg', Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>'), 'file', 'image/svg+xml');
+    const response = await upload(
+      'logo.svg',
+      Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>'),
+      'file',
+      'image/svg+xml',
+    );
     expect(response.statusCode).toBe(415);
   });
 
@@ -97,7 +126,11 @@ describe(`POST /api/admin/upload (${testDatabaseKind})`, () => {
   });
 
   it('refuses a body larger than any upload may be, while it streams', async () => {
-    const huge = Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from('ftypisom'), Buffer.alloc(200 * 1024)]);
+    const huge = Buffer.concat([
+      Buffer.from([0, 0, 0, 0x18]),
+      Buffer.from('ftypisom'),
+      Buffer.alloc(200 * 1024),
+    ]);
     const response = await upload('movie.mp4', huge, 'file', 'video/mp4');
     expect(response.statusCode).toBe(413);
     expect(await storedFiles()).toEqual([]);
@@ -119,7 +152,12 @@ describe(`POST /api/admin/upload (${testDatabaseKind})`, () => {
   });
 
   it('answers a JSON body with 415', async () => {
-    const response = await t.app.inject({ method: 'POST', url: '/api/admin/upload', payload: { file: 'x' }, headers: { cookie } });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/upload',
+      payload: { file: 'x' },
+      headers: { cookie },
+    });
     expect(response.statusCode).toBe(415);
   });
 });

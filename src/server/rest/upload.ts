@@ -33,11 +33,23 @@ export async function uploadRestRoute(app: FastifyInstance, options: { limits: U
       await rm(tempPath, { force: true });
       throw new PayloadTooLargeError(`Files may be at most ${formatBytes(largestAllowed)}`);
     }
-    const stored = await storeUpload(request.server.db, app.config.uploadsDir, { tempPath, originalName: part.filename }, options.limits);
+    const stored = await storeUpload(
+      request.server.db,
+      app.config.uploadsDir,
+      { tempPath, originalName: part.filename },
+      options.limits,
+    );
     return reply.status(201).send({
       success: true,
       filePath: stored.url,
-      media: { id: stored.id, type: stored.type, mimeType: stored.mimeType, size: stored.size, width: stored.width, height: stored.height },
+      media: {
+        id: stored.id,
+        type: stored.type,
+        mimeType: stored.mimeType,
+        size: stored.size,
+        width: stored.width,
+        height: stored.height,
+      },
       message: 'File saved successfully',
     });
   });

@@ -33,7 +33,13 @@ export async function signIn(
   return {
     token,
     expiresAt: session.expiresAt,
-    user: { id: user.id, username: user.username, email: user.email, role: user.role, isActive: user.isActive },
+    user: {
+      id: user.id,
+      username: user.username,
+      email: user.email,
+      role: user.role,
+      isActive: user.isActive,
+    },
   };
 }
 

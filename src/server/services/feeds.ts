@@ -3,23 +3,47 @@ import type { PostSummary } from './posts.ts';
 import { navigationLinks } from '../../shared/site-content.ts';
 
 export function escapeXml(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
+  return text
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&apos;');
 }
 
 /** Every public route and every published post, with last-modified dates for posts. */
 export function buildSitemap(publicUrl: string, posts: PostSummary[]): string {
-  const staticUrls = navigationLinks.map((link) => `  <url><loc>${escapeXml(`${publicUrl}${link.href}`)}</loc></url>`);
+  const staticUrls = navigationLinks.map(
+    (link) => `  <url><loc>${escapeXml(`${publicUrl}${link.href}`)}</loc></url>`,
+  );
   const postUrls = posts.map(
-    (post) => `  <url><loc>${escapeXml(`${publicUrl}/post/${post.id}`)}</loc><lastmod>${post.updatedAt}</lastmod></url>`,
+    (post) =>
+      `  <url><loc>${escapeXml(`${publicUrl}/post/${post.id}`)}</loc><lastmod>${post.updatedAt}</lastmod></url>`,
   );
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${[...staticUrls, ...postUrls].join('\n')}\n</urlset>\n`;
 }
 
 export function buildRobotsTxt(publicUrl: string): string {
-  return ['User-agent: *', 'Allow: /', 'Disallow: /admin', 'Disallow: /admin-login', 'Disallow: /api/', '', `Sitemap: ${publicUrl}/sitemap.xml`, ''].join('\n');
+  return [
+    'User-agent: *',
+    'Allow: /',
+    'Disallow: /admin',
+    'Disallow: /admin-login',
+    'Disallow: /api/',
+    '',
+    `Sitemap: ${publicUrl}/sitemap.xml`,
+    '',
+  ].join('\n');
 }
 
-export function buildRssFeed(options: { title: string; description: string; pageUrl: string; feedUrl: string; publicUrl: string; posts: PostSummary[] }): string {
+export function buildRssFeed(options: {
+  title: string;
+  description: string;
+  pageUrl: string;
+  feedUrl: string;
+  publicUrl: string;
+  posts: PostSummary[];
+}): string {
   const items = options.posts.map((post) => {
     const link = `${options.publicUrl}/post/${post.id}`;
     return [

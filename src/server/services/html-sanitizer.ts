@@ -3,9 +3,37 @@ import sanitizeHtml from 'sanitize-html';
 
 const options: sanitizeHtml.IOptions = {
   allowedTags: [
-    'p', 'br', 'hr', 'h2', 'h3', 'h4', 'strong', 'b', 'em', 'i', 'u', 's', 'mark', 'sub', 'sup',
-    'ul', 'ol', 'li', 'blockquote', 'code', 'pre', 'a', 'img', 'figure', 'figcaption',
-    'table', 'thead', 'tbody', 'tr', 'th', 'td',
+    'p',
+    'br',
+    'hr',
+    'h2',
+    'h3',
+    'h4',
+    'strong',
+    'b',
+    'em',
+    'i',
+    'u',
+    's',
+    'mark',
+    'sub',
+    'sup',
+    'ul',
+    'ol',
+    'li',
+    'blockquote',
+    'code',
+    'pre',
+    'a',
+    'img',
+    'figure',
+    'figcaption',
+    'table',
+    'thead',
+    'tbody',
+    'tr',
+    'th',
+    'td',
   ],
   allowedAttributes: {
     a: ['href', 'title', 'target', 'rel'],
@@ -24,7 +52,9 @@ const options: sanitizeHtml.IOptions = {
       const external = /^https?:\/\//i.test(attribs.href ?? '');
       return {
         tagName,
-        attribs: external ? { ...attribs, rel: 'noopener noreferrer nofollow', target: '_blank' } : { ...attribs, rel: '', target: '' },
+        attribs: external
+          ? { ...attribs, rel: 'noopener noreferrer nofollow', target: '_blank' }
+          : { ...attribs, rel: '', target: '' },
       };
     },
     // Post headings sit under the page's own h1.

@@ -35,10 +35,22 @@ async function startSmtpServer(options: { refuse?: boolean } = {}) {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.server.address() as { port: number };
-  return { url: `smtp://127.0.0.1:${port}`, received, refusals: () => refusals, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    received,
+    refusals: () => refusals,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
 }
 
-const lead = { firstName: 'Dana', lastName: 'Reyes', email: 'dana@example.com', phone: '470-555-0111', service: 'Water Heater Services', message: 'Water heater leaking in the garage.' };
+const lead = {
+  firstName: 'Dana',
+  lastName: 'Reyes',
+  email: 'dana@example.com',
+  phone: '470-555-0111',
+  service: 'Water Heater Services',
+  message: 'Water heater leaking in the garage.',
+};
 
 describe(`lead email alerts (${testDatabaseKind})`, () => {
   let t: TestApp | undefined;
@@ -46,8 +58,15 @@ describe(`lead email alerts (${testDatabaseKind})`, () => {
 
   async function setup(smtpOptions: { refuse?: boolean } | null, settingsChange: object = {}) {
     smtp = smtpOptions ? await startSmtpServer(smtpOptions) : undefined;
-    t = await buildTestApp({ config: { smtpUrl: smtp?.url }, leadNotifier: { maxAttempts: 3, firstRetryDelayMs: 10 } });
-    await saveSettings(t.database.db, { ...(await getSettings(t.database.db)), adminEmail: 'owner@example.com', ...settingsChange });
+    t = await buildTestApp({
+      config: { smtpUrl: smtp?.url },
+      leadNotifier: { maxAttempts: 3, firstRetryDelayMs: 10 },
+    });
+    await saveSettings(t.database.db, {
+      ...(await getSettings(t.database.db)),
+      adminEmail: 'owner@example.com',
+      ...settingsChange,
+    });
   }
   async function submitLead() {
     const response = await t!.app.inject({ method: 'POST', url: '/api/contact', payload: lead });
@@ -73,7 +92,12 @@ describe(`lead email alerts (${testDatabaseKind})`, () => {
     const mail = smtp!.received[0]!;
     expect(mail.to).toEqual(['owner@example.com']);
     expect(mail.raw).toMatch(/Subject: New lead: Dana Reyes \(Water Heater Services\)/);
-    for (const text of ['dana@example.com', '470-555-0111', 'Water heater leaking in the garage.', 'http://localhost:3000/admin?tab=leads&lead=']) {
+    for (const text of [
+      'dana@example.com',
+      '470-555-0111',
+      'Water heater leaking in the garage.',
+      'http://localhost:3000/admin?tab=leads&lead=',
+    ]) {
       expect(mail.raw.replace(/=\r\n/g, '').replace(/=3D/g, '=')).toContain(text);
     }
     expect(mail.raw).toMatch(/Reply-To: dana@example.com/);
@@ -85,7 +109,12 @@ describe(`lead email alerts (${testDatabaseKind})`, () => {
     expect(smtp!.refusals()).toBe(3);
     expect(notification).toMatchObject({ status: 'failed', attempts: 3 });
     expect(notification!.lastError).toMatch(/mailbox unavailable/);
-    expect(await t!.database.db.select().from(contactSubmissions).where(eq(contactSubmissions.email, 'dana@example.com'))).toHaveLength(1);
+    expect(
+      await t!.database.db
+        .select()
+        .from(contactSubmissions)
+        .where(eq(contactSubmissions.email, 'dana@example.com')),
+    ).toHaveLength(1);
   });
 
   it('without SMTP_URL logs the alert, and the lead is in the inbox', async () => {

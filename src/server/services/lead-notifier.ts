@@ -76,15 +76,24 @@ export class LeadNotifier {
       .values({ submissionId: submission.id, recipient, status: 'pending' })
       .returning();
     const finish = (values: Partial<typeof leadNotifications.$inferInsert>) =>
-      this.db.update(leadNotifications).set({ ...values, updatedAt: new Date() }).where(eq(leadNotifications.id, record!.id));
+      this.db
+        .update(leadNotifications)
+        .set({ ...values, updatedAt: new Date() })
+        .where(eq(leadNotifications.id, record!.id));
 
     if (!settings.emailNotifications || !recipient) {
-      this.log.info({ submissionId: submission.id, subject: email.subject }, 'new lead (email alerts are off or no admin email is set)');
+      this.log.info(
+        { submissionId: submission.id, subject: email.subject },
+        'new lead (email alerts are off or no admin email is set)',
+      );
       await finish({ status: 'skipped' });
       return;
     }
     if (!this.options.smtpUrl) {
-      this.log.info({ submissionId: submission.id, to: recipient, subject: email.subject, text: email.text }, 'new lead (no SMTP_URL: alert logged, not emailed)');
+      this.log.info(
+        { submissionId: submission.id, to: recipient, subject: email.subject, text: email.text },
+        'new lead (no SMTP_URL: alert logged, not emailed)',
+      );
       await finish({ status: 'logged' });
       return;
     }

@@ -72,15 +72,27 @@ export async function listLeads(db: Database, filter: LeadFilter = {}, limit = 5
     .where(whereFor(filter))
     .orderBy(desc(contactSubmissions.createdAt), desc(contactSubmissions.id))
     .limit(limit);
-  return rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString(), updatedAt: row.updatedAt.toISOString() }));
+  return rows.map((row) => ({
+    ...row,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  }));
 }
 
 export async function countNewLeads(db: Database): Promise<number> {
-  const [row] = await db.select({ count: sql<number>`count(*)::int` }).from(contactSubmissions).where(eq(contactSubmissions.status, 'new'));
+  const [row] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(contactSubmissions)
+    .where(eq(contactSubmissions.status, 'new'));
   return row?.count ?? 0;
 }
 
-export async function setLeadStatus(db: Database, id: number, status: LeadStatus, now = new Date()): Promise<void> {
+export async function setLeadStatus(
+  db: Database,
+  id: number,
+  status: LeadStatus,
+  now = new Date(),
+): Promise<void> {
   const updated = await db
     .update(contactSubmissions)
     .set({ status, updatedAt: now })
@@ -101,7 +113,20 @@ export function leadsToCsv(leads: Lead[]): string {
   const header = ['Received', 'Status', 'First name', 'Last name', 'Email', 'Phone', 'Service', 'Message'];
   const lines = [header.join(',')];
   for (const lead of leads) {
-    lines.push([lead.createdAt, lead.status, lead.firstName, lead.lastName, lead.email, lead.phone, lead.service, lead.message].map(csvCell).join(','));
+    lines.push(
+      [
+        lead.createdAt,
+        lead.status,
+        lead.firstName,
+        lead.lastName,
+        lead.email,
+        lead.phone,
+        lead.service,
+        lead.message,
+      ]
+        .map(csvCell)
+        .join(','),
+    );
   }
   return `${lines.join('\r\n')}\r\n`;
 }

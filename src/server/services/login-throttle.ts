@@ -34,7 +34,8 @@ export class LoginThrottle {
 
   constructor(
     private readonly options: LoginThrottleOptions = defaultLoginThrottleOptions,
-    private readonly sleep: (ms: number) => Promise<void> = (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+    private readonly sleep: (ms: number) => Promise<void> = (ms) =>
+      new Promise((resolve) => setTimeout(resolve, ms)),
   ) {}
 
   /** Throws a 429 error when this address failed too often lately. */
@@ -42,7 +43,9 @@ export class LoginThrottle {
     const record = this.current(address, now);
     if (record && record.count >= this.options.refuseAfter) {
       const minutes = Math.ceil((record.windowStart + this.options.windowMs - now) / 60_000);
-      throw new TooManyRequestsError(`Too many failed sign-in attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`);
+      throw new TooManyRequestsError(
+        `Too many failed sign-in attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+      );
     }
   }
 

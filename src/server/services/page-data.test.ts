@@ -24,7 +24,11 @@ describe(`page data fallbacks (${testDatabaseKind})`, () => {
 
   it('posts: empty news and advice lists, marked degraded and logged', async () => {
     logged.length = 0;
-    await expect(postsForPage(failing.db, log)).resolves.toEqual({ newsPosts: [], advicePosts: [], degraded: true });
+    await expect(postsForPage(failing.db, log)).resolves.toEqual({
+      newsPosts: [],
+      advicePosts: [],
+      degraded: true,
+    });
     expect(logged).toHaveLength(1);
   });
 
@@ -40,13 +44,20 @@ describe(`page data fallbacks (${testDatabaseKind})`, () => {
 
   it('settings: the built-in defaults, marked degraded and logged', async () => {
     logged.length = 0;
-    await expect(getSettingsOrDefaults(failing.db, log)).resolves.toEqual({ settings: defaultSettings, degraded: true });
+    await expect(getSettingsOrDefaults(failing.db, log)).resolves.toEqual({
+      settings: defaultSettings,
+      degraded: true,
+    });
     expect(logged).toHaveLength(1);
   });
 
   it('a database that answers gives its own rows, not degraded', async () => {
     logged.length = 0;
-    await expect(postsForPage(healthy.db, log)).resolves.toEqual({ newsPosts: [], advicePosts: [], degraded: false });
+    await expect(postsForPage(healthy.db, log)).resolves.toEqual({
+      newsPosts: [],
+      advicePosts: [],
+      degraded: false,
+    });
     await expect(reviewsForPage(healthy.db, log)).resolves.toEqual({ reviews: [], degraded: false });
     expect((await getSettingsOrDefaults(healthy.db, log)).degraded).toBe(false);
     expect(logged).toEqual([]);

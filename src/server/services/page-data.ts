@@ -22,7 +22,10 @@ export function isDegraded(data: unknown): boolean {
   return typeof data === 'object' && data !== null && (data as Partial<Degradable>).degraded === true;
 }
 
-export async function reviewsForPage(db: Database, log: Logger = console): Promise<{ reviews: PublicReview[] } & Degradable> {
+export async function reviewsForPage(
+  db: Database,
+  log: Logger = console,
+): Promise<{ reviews: PublicReview[] } & Degradable> {
   try {
     return { reviews: await listVisibleReviews(db), degraded: false };
   } catch (error) {
@@ -31,7 +34,10 @@ export async function reviewsForPage(db: Database, log: Logger = console): Promi
   }
 }
 
-export async function postsForPage(db: Database, log: Logger = console): Promise<{ newsPosts: PostSummary[]; advicePosts: PostSummary[] } & Degradable> {
+export async function postsForPage(
+  db: Database,
+  log: Logger = console,
+): Promise<{ newsPosts: PostSummary[]; advicePosts: PostSummary[] } & Degradable> {
   try {
     return { ...(await listPublishedPosts(db)), degraded: false };
   } catch (error) {

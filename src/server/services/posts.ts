@@ -59,7 +59,12 @@ function toSummary(row: Pick<Post, keyof typeof summaryColumns>): PostSummary {
 }
 
 function toAdminPost(row: Post): AdminPost {
-  return { ...toSummary(row), content: row.content, isPublished: row.isPublished, createdAt: row.createdAt.toISOString() };
+  return {
+    ...toSummary(row),
+    content: row.content,
+    isPublished: row.isPublished,
+    createdAt: row.createdAt.toISOString(),
+  };
 }
 
 // A published post whose publish date lies ahead stays hidden until then (scheduled publishing).
@@ -68,7 +73,10 @@ function visibleToVisitors(now: Date) {
 }
 
 /** Every post a visitor may see, newest first, split by type as GET /api/posts answers. */
-export async function listPublishedPosts(db: Database, now = new Date()): Promise<{ newsPosts: PostSummary[]; advicePosts: PostSummary[] }> {
+export async function listPublishedPosts(
+  db: Database,
+  now = new Date(),
+): Promise<{ newsPosts: PostSummary[]; advicePosts: PostSummary[] }> {
   const rows = await db
     .select(summaryColumns)
     .from(posts)
@@ -106,7 +114,12 @@ export async function getPostForAdmin(db: Database, id: number): Promise<AdminPo
   return toAdminPost(row);
 }
 
-export async function createPost(db: Database, type: PostType, fields: PostFields, now = new Date()): Promise<AdminPost> {
+export async function createPost(
+  db: Database,
+  type: PostType,
+  fields: PostFields,
+  now = new Date(),
+): Promise<AdminPost> {
   const slug = await uniqueSlug(db, fields.slug ?? slugify(fields.title));
   const [row] = await db
     .insert(posts)
@@ -128,10 +141,17 @@ export async function createPost(db: Database, type: PostType, fields: PostField
 }
 
 /** Saves an edit. The slug stays as it was unless one is given, so shared links keep working. */
-export async function updatePost(db: Database, id: number, type: PostType, fields: PostFields, now = new Date()): Promise<AdminPost> {
+export async function updatePost(
+  db: Database,
+  id: number,
+  type: PostType,
+  fields: PostFields,
+  now = new Date(),
+): Promise<AdminPost> {
   const [existing] = await db.select().from(posts).where(eq(posts.id, id));
   if (!existing) throw new NotFoundError('Post not found');
-  const slug = fields.slug && fields.slug !== existing.slug ? await uniqueSlug(db, fields.slug, id) : existing.slug;
+  const slug =
+    fields.slug && fields.slug !== existing.slug ? await uniqueSlug(db, fields.slug, id) : existing.slug;
   const [row] = await db
     .update(posts)
     .set({
@@ -145,7 +165,8 @@ export async function updatePost(db: Database, id: number, type: PostType, field
       isPublished: fields.isPublished,
       // The first publication dates the post; unpublishing and republishing keeps that date,
       // unless the owner sets a date (scheduling).
-      publishedAt: fields.publishedAt ?? (fields.isPublished && !existing.publishedAt ? now : existing.publishedAt),
+      publishedAt:
+        fields.publishedAt ?? (fields.isPublished && !existing.publishedAt ? now : existing.publishedAt),
       updatedAt: now,
     })
     .where(eq(posts.id, id))
@@ -174,7 +195,12 @@ export function slugify(title: string): string {
 
 async function uniqueSlug(db: Database, base: string, exceptId?: number): Promise<string> {
   const taken = new Set(
-    (await db.select({ id: posts.id, slug: posts.slug }).from(posts).where(or(eq(posts.slug, base), like(posts.slug, `${base}-%`))))
+    (
+      await db
+        .select({ id: posts.id, slug: posts.slug })
+        .from(posts)
+        .where(or(eq(posts.slug, base), like(posts.slug, `${base}-%`)))
+    )
       .filter((row) => row.id !== exceptId)
       .map((row) => row.slug),
   );

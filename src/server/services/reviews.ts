@@ -27,15 +27,31 @@ function toPublicReview(row: Review): PublicReview {
 
 /** Visible reviews, newest first. */
 export async function listVisibleReviews(db: Database): Promise<PublicReview[]> {
-  const rows = await db.select().from(reviews).where(eq(reviews.isVisible, true)).orderBy(desc(reviews.createdAt), desc(reviews.id));
+  const rows = await db
+    .select()
+    .from(reviews)
+    .where(eq(reviews.isVisible, true))
+    .orderBy(desc(reviews.createdAt), desc(reviews.id));
   return rows.map(toPublicReview);
 }
 
 /** Stores a review; `visible: false` holds it for the owner's approval. */
-export async function createReview(db: Database, input: ReviewData, options: { visible: boolean } = { visible: true }, now = new Date()): Promise<PublicReview> {
+export async function createReview(
+  db: Database,
+  input: ReviewData,
+  options: { visible: boolean } = { visible: true },
+  now = new Date(),
+): Promise<PublicReview> {
   const [row] = await db
     .insert(reviews)
-    .values({ name: input.name, secondName: input.secondName, rating: input.rating, review: input.review, isVisible: options.visible, createdAt: now })
+    .values({
+      name: input.name,
+      secondName: input.secondName,
+      rating: input.rating,
+      review: input.review,
+      isVisible: options.visible,
+      createdAt: now,
+    })
     .returning();
   return toPublicReview(row!);
 }
@@ -51,7 +67,11 @@ export async function listAllReviews(db: Database): Promise<ModeratedReview[]> {
 }
 
 export async function setReviewVisible(db: Database, id: number, isVisible: boolean): Promise<void> {
-  const updated = await db.update(reviews).set({ isVisible }).where(eq(reviews.id, id)).returning({ id: reviews.id });
+  const updated = await db
+    .update(reviews)
+    .set({ isVisible })
+    .where(eq(reviews.id, id))
+    .returning({ id: reviews.id });
   if (updated.length === 0) throw new NotFoundError('Review not found');
 }
 

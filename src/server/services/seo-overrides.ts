@@ -25,7 +25,11 @@ export async function findSeoOverride(db: Database, page: string): Promise<SeoOv
 }
 
 /** Stores a page's override; one with every field empty is removed, so the page's own metadata returns. */
-export async function saveSeoOverride(db: Database, override: SeoOverride, now = new Date()): Promise<SeoOverride | null> {
+export async function saveSeoOverride(
+  db: Database,
+  override: SeoOverride,
+  now = new Date(),
+): Promise<SeoOverride | null> {
   const { page, ...fields } = override;
   if (Object.values(fields).every((value) => value === null)) {
     await db.delete(seoMetadata).where(eq(seoMetadata.page, page));

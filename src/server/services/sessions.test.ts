@@ -20,7 +20,14 @@ describe(`sessions (${testDatabaseKind})`, () => {
   let userId: number;
   beforeEach(async () => {
     handle = await createTestDatabase();
-    userId = (await createUser(handle.db, { username: 'owner', email: 'owner@example.com', password: 'password-long-enough', role: 'admin' })).id;
+    userId = (
+      await createUser(handle.db, {
+        username: 'owner',
+        email: 'owner@example.com',
+        password: 'password-long-enough',
+        role: 'admin',
+      })
+    ).id;
   });
   afterEach(async () => {
     await handle.close();
@@ -39,10 +46,27 @@ describe(`sessions (${testDatabaseKind})`, () => {
   it('a session unused past the idle timeout ends and is deleted', async () => {
     const start = new Date('2026-01-01T00:00:00Z');
     const { token } = await createSession(handle.db, userId, start);
-    expect(await validateSessionToken(handle.db, token, new Date(start.getTime() + SESSION_IDLE_TIMEOUT_MS - 1000))).not.toBeNull();
+    expect(
+      await validateSessionToken(
+        handle.db,
+        token,
+        new Date(start.getTime() + SESSION_IDLE_TIMEOUT_MS - 1000),
+      ),
+    ).not.toBeNull();
     const { token: idleToken } = await createSession(handle.db, userId, start);
-    expect(await validateSessionToken(handle.db, idleToken, new Date(start.getTime() + SESSION_IDLE_TIMEOUT_MS + 1))).toBeNull();
-    expect(await handle.db.select().from(sessions).where(eq(sessions.id, sessionIdFromToken(idleToken)))).toHaveLength(0);
+    expect(
+      await validateSessionToken(
+        handle.db,
+        idleToken,
+        new Date(start.getTime() + SESSION_IDLE_TIMEOUT_MS + 1),
+      ),
+    ).toBeNull();
+    expect(
+      await handle.db
+        .select()
+        .from(sessions)
+        .where(eq(sessions.id, sessionIdFromToken(idleToken))),
+    ).toHaveLength(0);
   });
 
   it('use renews the idle expiry, but never past the absolute lifetime', async () => {
@@ -54,10 +78,14 @@ describe(`sessions (${testDatabaseKind})`, () => {
       now += 6 * 24 * HOUR;
       const result = await validateSessionToken(handle.db, token, new Date(now));
       expect(result).not.toBeNull();
-      expect(result!.session.expiresAt.getTime()).toBe(Math.min(now + SESSION_IDLE_TIMEOUT_MS, start.getTime() + SESSION_ABSOLUTE_LIFETIME_MS));
+      expect(result!.session.expiresAt.getTime()).toBe(
+        Math.min(now + SESSION_IDLE_TIMEOUT_MS, start.getTime() + SESSION_ABSOLUTE_LIFETIME_MS),
+      );
     }
     // ...until the absolute lifetime ends it.
-    expect(await validateSessionToken(handle.db, token, new Date(start.getTime() + SESSION_ABSOLUTE_LIFETIME_MS))).toBeNull();
+    expect(
+      await validateSessionToken(handle.db, token, new Date(start.getTime() + SESSION_ABSOLUTE_LIFETIME_MS)),
+    ).toBeNull();
   });
 
   it('a disabled user loses their sessions', async () => {

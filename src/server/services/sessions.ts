@@ -35,7 +35,11 @@ export function sessionIdFromToken(token: string): string {
   return encodeHexLowerCase(sha256(new TextEncoder().encode(token)));
 }
 
-export async function createSession(db: Database, userId: number, now = new Date()): Promise<{ token: string; session: Session }> {
+export async function createSession(
+  db: Database,
+  userId: number,
+  now = new Date(),
+): Promise<{ token: string; session: Session }> {
   const token = generateSessionToken();
   const session: Session = {
     id: sessionIdFromToken(token),
@@ -49,13 +53,23 @@ export async function createSession(db: Database, userId: number, now = new Date
 }
 
 /** The session and user a cookie token stands for, or null; ends expired and disabled sessions. */
-export async function validateSessionToken(db: Database, token: string, now = new Date()): Promise<ValidSession | null> {
+export async function validateSessionToken(
+  db: Database,
+  token: string,
+  now = new Date(),
+): Promise<ValidSession | null> {
   if (!/^[a-z2-7]{32}$/.test(token)) return null;
   const sessionId = sessionIdFromToken(token);
   const [row] = await db
     .select({
       session: sessions,
-      user: { id: users.id, username: users.username, email: users.email, role: users.role, isActive: users.isActive },
+      user: {
+        id: users.id,
+        username: users.username,
+        email: users.email,
+        role: users.role,
+        isActive: users.isActive,
+      },
     })
     .from(sessions)
     .innerJoin(users, eq(sessions.userId, users.id))
@@ -84,6 +98,10 @@ export async function invalidateUserSessions(db: Database, userId: number): Prom
 }
 
 /** Ends every session of a user except the one in use (after a password change on this device). */
-export async function invalidateOtherUserSessions(db: Database, userId: number, keepSessionId: string): Promise<void> {
+export async function invalidateOtherUserSessions(
+  db: Database,
+  userId: number,
+  keepSessionId: string,
+): Promise<void> {
   await db.delete(sessions).where(and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId)));
 }

@@ -1,7 +1,12 @@
 import { inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client.ts';
 import { settings, type SettingType } from '../../../db/schema/index.ts';
-import { publicSettingsSchema, siteSettingsSchema, type PublicSiteSettings, type SiteSettings } from '../../shared/schemas/settings.ts';
+import {
+  publicSettingsSchema,
+  siteSettingsSchema,
+  type PublicSiteSettings,
+  type SiteSettings,
+} from '../../shared/schemas/settings.ts';
 import { defaultSettings } from '../../shared/site-defaults.ts';
 
 type SettingKey = keyof SiteSettings;
@@ -59,12 +64,21 @@ export async function getPublicSettings(db: Database): Promise<PublicSiteSetting
 }
 
 /** Saves the whole settings object (SPEC: PUT /api/admin/settings sends all of it). */
-export async function saveSettings(db: Database, values: SiteSettings, now = new Date()): Promise<SiteSettings> {
+export async function saveSettings(
+  db: Database,
+  values: SiteSettings,
+  now = new Date(),
+): Promise<SiteSettings> {
   await writeSettings(db, values, now);
   return values;
 }
 
-async function writeSettings(db: Database, values: Partial<SiteSettings>, now: Date, overwrite = true): Promise<void> {
+async function writeSettings(
+  db: Database,
+  values: Partial<SiteSettings>,
+  now: Date,
+  overwrite = true,
+): Promise<void> {
   const rows = Object.entries(values).map(([key, value]) => ({
     key,
     value: encode(value),
@@ -100,7 +114,10 @@ interface ErrorLogger {
  * The settings, or the built-in defaults when reading fails (SPEC section 1: public fallback);
  * `degraded` says which, so a page built on the defaults is not cached (ssr.ts).
  */
-export async function getSettingsOrDefaults(db: Database, log: ErrorLogger): Promise<{ settings: SiteSettings; degraded: boolean }> {
+export async function getSettingsOrDefaults(
+  db: Database,
+  log: ErrorLogger,
+): Promise<{ settings: SiteSettings; degraded: boolean }> {
   try {
     return { settings: await getSettings(db), degraded: false };
   } catch (error) {

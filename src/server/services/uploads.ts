@@ -18,7 +18,11 @@ const MiB = 1024 * 1024;
 /** The longest side of a stored image; larger uploads are scaled down to it. */
 export const MAX_STORED_IMAGE_PX = 1600;
 
-export const defaultUploadLimits: UploadLimits = { imageBytes: 15 * MiB, videoBytes: 200 * MiB, imagePixels: 40_000_000 };
+export const defaultUploadLimits: UploadLimits = {
+  imageBytes: 15 * MiB,
+  videoBytes: 200 * MiB,
+  imagePixels: 40_000_000,
+};
 
 export const UNSUPPORTED_FILE_MESSAGE =
   'Only images (JPEG, PNG, GIF, WebP, AVIF) and videos (MP4, MOV, WebM, Ogg) can be uploaded';
@@ -36,20 +40,25 @@ interface DetectedType {
 export function detectFileType(head: Uint8Array): DetectedType | null {
   const ascii = (start: number, end: number) => String.fromCharCode(...head.subarray(start, end));
   const startsWith = (...bytes: number[]) => bytes.every((byte, index) => head[index] === byte);
-  if (startsWith(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a)) return { type: 'image', mimeType: 'image/png', extension: 'png' };
+  if (startsWith(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a))
+    return { type: 'image', mimeType: 'image/png', extension: 'png' };
   if (startsWith(0xff, 0xd8, 0xff)) return { type: 'image', mimeType: 'image/jpeg', extension: 'jpg' };
-  if (ascii(0, 6) === 'GIF87a' || ascii(0, 6) === 'GIF89a') return { type: 'image', mimeType: 'image/gif', extension: 'gif' };
-  if (ascii(0, 4) === 'RIFF' && ascii(8, 12) === 'WEBP') return { type: 'image', mimeType: 'image/webp', extension: 'webp' };
+  if (ascii(0, 6) === 'GIF87a' || ascii(0, 6) === 'GIF89a')
+    return { type: 'image', mimeType: 'image/gif', extension: 'gif' };
+  if (ascii(0, 4) === 'RIFF' && ascii(8, 12) === 'WEBP')
+    return { type: 'image', mimeType: 'image/webp', extension: 'webp' };
   if (ascii(4, 8) === 'ftyp') {
     const brand = ascii(8, 12);
-    if (brand === 'avif' || brand === 'avis') return { type: 'image', mimeType: 'image/avif', extension: 'avif' };
+    if (brand === 'avif' || brand === 'avis')
+      return { type: 'image', mimeType: 'image/avif', extension: 'avif' };
     if (brand === 'qt  ') return { type: 'video', mimeType: 'video/quicktime', extension: 'mov' };
     if (/^(isom|iso[2-9]|mp4[12]|avc1|M4V |MSNV|dash|3gp[4-6])$/.test(brand)) {
       return { type: 'video', mimeType: 'video/mp4', extension: 'mp4' };
     }
     return null;
   }
-  if (startsWith(0x1a, 0x45, 0xdf, 0xa3) && ascii(0, 64).includes('webm')) return { type: 'video', mimeType: 'video/webm', extension: 'webm' };
+  if (startsWith(0x1a, 0x45, 0xdf, 0xa3) && ascii(0, 64).includes('webm'))
+    return { type: 'video', mimeType: 'video/webm', extension: 'webm' };
   if (ascii(0, 4) === 'OggS') return { type: 'video', mimeType: 'video/ogg', extension: 'ogv' };
   return null;
 }
@@ -89,7 +98,10 @@ export async function storeUpload(
     const detected = detectFileType(await readHead(file.tempPath));
     if (!detected) throw new UnsupportedMediaError(UNSUPPORTED_FILE_MESSAGE);
     const limit = detected.type === 'image' ? limits.imageBytes : limits.videoBytes;
-    if (size > limit) throw new PayloadTooLargeError(`${detected.type === 'image' ? 'Images' : 'Videos'} may be at most ${formatBytes(limit)}`);
+    if (size > limit)
+      throw new PayloadTooLargeError(
+        `${detected.type === 'image' ? 'Images' : 'Videos'} may be at most ${formatBytes(limit)}`,
+      );
 
     const filename = `${randomBytes(16).toString('hex')}.${detected.extension}`;
     finalPath = join(uploadsDir, filename);
@@ -103,15 +115,21 @@ export async function storeUpload(
           .rotate()
           // Visitors see a post image at most about 1,200 px wide (twice that on a sharp phone screen
           // is more than the 760 px column needs); a 4,000 px phone photo would cost them megabytes.
-          .resize({ width: MAX_STORED_IMAGE_PX, height: MAX_STORED_IMAGE_PX, fit: 'inside', withoutEnlargement: true })
+          .resize({
+            width: MAX_STORED_IMAGE_PX,
+            height: MAX_STORED_IMAGE_PX,
+            fit: 'inside',
+            withoutEnlargement: true,
+          })
           .toFile(finalPath);
         width = info.width;
         height = info.pageHeight ?? info.height;
         storedSize = info.size;
       } catch (error) {
-        const message = error instanceof Error && /pixel limit/i.test(error.message)
-          ? `Images may be at most ${Math.round(limits.imagePixels / 1_000_000)} megapixels`
-          : 'The image could not be read; it may be damaged';
+        const message =
+          error instanceof Error && /pixel limit/i.test(error.message)
+            ? `Images may be at most ${Math.round(limits.imagePixels / 1_000_000)} megapixels`
+            : 'The image could not be read; it may be damaged';
         throw new InvalidInputError(message);
       }
     } else {

@@ -4,7 +4,13 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client.ts';
 import { users, type User, type UserRole } from '../../../db/schema/index.ts';
 import type { CreateUserInput } from '../../shared/schemas/account.ts';
-import { ConflictError, ForbiddenError, InvalidInputError, NotFoundError, UnauthorizedError } from '../errors.ts';
+import {
+  ConflictError,
+  ForbiddenError,
+  InvalidInputError,
+  NotFoundError,
+  UnauthorizedError,
+} from '../errors.ts';
 import { invalidateOtherUserSessions, invalidateUserSessions } from './sessions.ts';
 
 // OWASP's argon2id minimum (19 MiB, 2 passes); about 30 ms here, tolerable for a sign-in.
@@ -25,7 +31,10 @@ function getDecoyHash(): Promise<string> {
 
 /** The active user these credentials belong to; one message for every kind of failure. */
 export async function verifyCredentials(db: Database, username: string, password: string): Promise<User> {
-  const [user] = await db.select().from(users).where(eq(sql`lower(${users.username})`, username.toLowerCase()));
+  const [user] = await db
+    .select()
+    .from(users)
+    .where(eq(sql`lower(${users.username})`, username.toLowerCase()));
   if (!user) {
     await verify(await getDecoyHash(), password);
     throw new UnauthorizedError(INVALID_CREDENTIALS_MESSAGE);
@@ -50,7 +59,12 @@ export async function createUser(
 ): Promise<User> {
   const [user] = await db
     .insert(users)
-    .values({ username: input.username, email: input.email, role: input.role, passwordHash: await hashPassword(input.password) })
+    .values({
+      username: input.username,
+      email: input.email,
+      role: input.role,
+      passwordHash: await hashPassword(input.password),
+    })
     .returning();
   return user!;
 }
@@ -63,7 +77,10 @@ export async function setPassword(db: Database, userId: number, password: string
 }
 
 export async function findUserByUsername(db: Database, username: string): Promise<User | undefined> {
-  const [user] = await db.select().from(users).where(eq(sql`lower(${users.username})`, username.toLowerCase()));
+  const [user] = await db
+    .select()
+    .from(users)
+    .where(eq(sql`lower(${users.username})`, username.toLowerCase()));
   return user;
 }
 
@@ -89,11 +106,17 @@ const accountColumns = {
 };
 
 function toAccount(row: { [K in keyof typeof accountColumns]: User[K] }): StaffAccount {
-  return { ...row, lastLoginAt: row.lastLoginAt?.toISOString() ?? null, createdAt: row.createdAt.toISOString() };
+  return {
+    ...row,
+    lastLoginAt: row.lastLoginAt?.toISOString() ?? null,
+    createdAt: row.createdAt.toISOString(),
+  };
 }
 
 export async function listStaffAccounts(db: Database): Promise<StaffAccount[]> {
-  return (await db.select(accountColumns).from(users).orderBy(asc(users.createdAt), asc(users.id))).map(toAccount);
+  return (await db.select(accountColumns).from(users).orderBy(asc(users.createdAt), asc(users.id))).map(
+    toAccount,
+  );
 }
 
 export async function getStaffAccount(db: Database, id: number): Promise<StaffAccount> {
@@ -105,7 +128,10 @@ export async function getStaffAccount(db: Database, id: number): Promise<StaffAc
 /** Adds an account; usernames and emails are unique whatever their case. */
 export async function createStaffAccount(db: Database, input: CreateUserInput): Promise<StaffAccount> {
   if (await findUserByUsername(db, input.username)) throw new ConflictError('That username is taken');
-  const [sameEmail] = await db.select({ id: users.id }).from(users).where(eq(sql`lower(${users.email})`, input.email.toLowerCase()));
+  const [sameEmail] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(sql`lower(${users.email})`, input.email.toLowerCase()));
   if (sameEmail) throw new ConflictError('That email is already used by another account');
   const user = await createUser(db, input);
   return getStaffAccount(db, user.id);
@@ -115,12 +141,20 @@ export async function createStaffAccount(db: Database, input: CreateUserInput): 
  * Disables or re-enables an account. Disabling ends its sessions at once. Nobody disables their own
  * account, and the last active admin stays active: otherwise nobody could reach Settings again.
  */
-export async function setAccountActive(db: Database, actingUserId: number, id: number, isActive: boolean): Promise<StaffAccount> {
+export async function setAccountActive(
+  db: Database,
+  actingUserId: number,
+  id: number,
+  isActive: boolean,
+): Promise<StaffAccount> {
   const account = await getStaffAccount(db, id);
   if (!isActive) {
     if (id === actingUserId) throw new ForbiddenError('You cannot disable your own account');
     if (account.role === 'admin') {
-      const [row] = await db.select({ count: sql<number>`count(*)::int` }).from(users).where(and(eq(users.role, 'admin'), eq(users.isActive, true)));
+      const [row] = await db
+        .select({ count: sql<number>`count(*)::int` })
+        .from(users)
+        .where(and(eq(users.role, 'admin'), eq(users.isActive, true)));
       if ((row?.count ?? 0) <= 1) throw new ForbiddenError('The last active admin cannot be disabled');
     }
   }
@@ -137,10 +171,21 @@ export async function resetAccountPassword(db: Database, id: number, password: s
 }
 
 /** The signed-in user's own change: the current password proves it is them; other devices are signed out. */
-export async function changeOwnPassword(db: Database, userId: number, currentSessionId: string, currentPassword: string, newPassword: string): Promise<void> {
-  const [user] = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, userId));
+export async function changeOwnPassword(
+  db: Database,
+  userId: number,
+  currentSessionId: string,
+  currentPassword: string,
+  newPassword: string,
+): Promise<void> {
+  const [user] = await db
+    .select({ passwordHash: users.passwordHash })
+    .from(users)
+    .where(eq(users.id, userId));
   if (!user || !(await verify(user.passwordHash, currentPassword))) {
-    throw new InvalidInputError('Your current password is not correct', { currentPassword: ['Your current password is not correct'] });
+    throw new InvalidInputError('Your current password is not correct', {
+      currentPassword: ['Your current password is not correct'],
+    });
   }
   await setPassword(db, userId, newPassword);
   await invalidateOtherUserSessions(db, userId, currentSessionId);

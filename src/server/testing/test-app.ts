@@ -20,7 +20,12 @@ export interface TestApp {
 }
 
 /** The same app the server runs (fastify/demo's test helper), on a fresh database, without pages. */
-export async function buildTestApp(options: Partial<Omit<AppOptions, 'database' | 'config'>> & { config?: Partial<AppConfig>; database?: DatabaseHandle } = {}): Promise<TestApp> {
+export async function buildTestApp(
+  options: Partial<Omit<AppOptions, 'database' | 'config'>> & {
+    config?: Partial<AppConfig>;
+    database?: DatabaseHandle;
+  } = {},
+): Promise<TestApp> {
   const database = options.database ?? (await createTestDatabase());
   await seedDefaultSettings(database.db);
   const config = testConfig(options.config);
@@ -33,8 +38,17 @@ export async function buildTestApp(options: Partial<Omit<AppOptions, 'database' 
     database,
     config,
     async signInAs(role, username = `${role}${++users}`) {
-      await createUser(database.db, { username, email: `${username}@example.com`, password: TEST_PASSWORD, role });
-      const response = await fastify.inject({ method: 'POST', url: '/api/login', payload: { username, password: TEST_PASSWORD } });
+      await createUser(database.db, {
+        username,
+        email: `${username}@example.com`,
+        password: TEST_PASSWORD,
+        role,
+      });
+      const response = await fastify.inject({
+        method: 'POST',
+        url: '/api/login',
+        payload: { username, password: TEST_PASSWORD },
+      });
       if (response.statusCode !== 200) throw new Error(`sign-in failed: ${response.body}`);
       const cookie = response.cookies.find((c) => c.name === 'session');
       return `session=${cookie!.value}`;

@@ -3,7 +3,8 @@ import postgres from 'postgres';
 import { openDatabase, type Database, type DatabaseHandle } from '../../../db/client.ts';
 
 /** Which database the integration suite runs on: PGlite in-process, or the server of TEST_DATABASE_URL. */
-export const testDatabaseKind: 'pglite' | 'postgres' = process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite';
+export const testDatabaseKind: 'pglite' | 'postgres' =
+  process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite';
 
 // Migrating a new PGlite takes seconds; copying one migrated database takes a third of that.
 let template: Promise<Blob> | undefined;
@@ -26,7 +27,9 @@ export async function createTestDatabase(): Promise<DatabaseHandle> {
   const url = process.env.TEST_DATABASE_URL;
   if (!url) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL');
   const admin = postgres(url, { max: 1, onnotice: () => {} });
-  await admin.unsafe('drop schema if exists public cascade; drop schema if exists drizzle cascade; create schema public;');
+  await admin.unsafe(
+    'drop schema if exists public cascade; drop schema if exists drizzle cascade; create schema public;',
+  );
   await admin.end();
   return openDatabase({ url });
 }
@@ -44,6 +47,7 @@ export function rowsOf<Row>(result: unknown): Row[] {
 export async function breakTables(db: Database, tables: string[]): Promise<() => Promise<void>> {
   for (const table of tables) await db.execute(sql.raw(`alter table "${table}" rename to "${table}_broken"`));
   return async () => {
-    for (const table of tables) await db.execute(sql.raw(`alter table "${table}_broken" rename to "${table}"`));
+    for (const table of tables)
+      await db.execute(sql.raw(`alter table "${table}_broken" rename to "${table}"`));
   };
 }

@@ -14,9 +14,11 @@ const t = initTRPC.context<RequestContext>().create({
         : cause instanceof InvalidInputError
           ? cause.fieldErrors
           : undefined;
-    const message = cause instanceof core.$ZodError ? (cause.issues[0]?.message ?? shape.message) : shape.message;
+    const message =
+      cause instanceof core.$ZodError ? (cause.issues[0]?.message ?? shape.message) : shape.message;
     // A 500's own text may name internals; the client gets a plain sentence.
-    const safeMessage = shape.data.httpStatus >= 500 ? 'Something went wrong on our side. Please try again.' : message;
+    const safeMessage =
+      shape.data.httpStatus >= 500 ? 'Something went wrong on our side. Please try again.' : message;
     return { ...shape, message: safeMessage, data: { ...shape.data, stack: undefined, fieldErrors } };
   },
 });
@@ -50,6 +52,7 @@ export const staffProcedure = publicProcedure.use(({ ctx, next }) => {
 
 /** Signed in as admin: settings and accounts. */
 export const adminProcedure = staffProcedure.use(({ ctx, next }) => {
-  if (ctx.auth.user.role !== 'admin') throw new TRPCError({ code: 'FORBIDDEN', message: 'Only an admin may do this' });
+  if (ctx.auth.user.role !== 'admin')
+    throw new TRPCError({ code: 'FORBIDDEN', message: 'Only an admin may do this' });
   return next();
 });

@@ -10,11 +10,17 @@ export const newPasswordSchema = z
 
 export const changePasswordInputSchema = z
   .object({
-    currentPassword: z.string({ error: 'Enter your current password' }).min(1, 'Enter your current password').max(256),
+    currentPassword: z
+      .string({ error: 'Enter your current password' })
+      .min(1, 'Enter your current password')
+      .max(256),
     newPassword: newPasswordSchema,
     confirm: z.string({ error: 'Repeat the new password' }),
   })
-  .refine((input) => input.newPassword === input.confirm, { path: ['confirm'], message: 'The new passwords do not match' });
+  .refine((input) => input.newPassword === input.confirm, {
+    path: ['confirm'],
+    message: 'The new passwords do not match',
+  });
 
 // Admins add editors only: a second admin would be a second person who can lock the owner out.
 export const createUserInputSchema = z.object({
@@ -24,7 +30,11 @@ export const createUserInputSchema = z.object({
     .min(3, 'Use at least 3 characters')
     .max(100, 'Use at most 100 characters')
     .regex(/^[A-Za-z0-9._-]+$/, 'Use letters, digits, dots, dashes and underscores only'),
-  email: z.string({ error: 'Email is required' }).trim().max(255, 'Email must be at most 255 characters').pipe(z.email('Enter a valid email address')),
+  email: z
+    .string({ error: 'Email is required' })
+    .trim()
+    .max(255, 'Email must be at most 255 characters')
+    .pipe(z.email('Enter a valid email address')),
   password: newPasswordSchema,
   role: z.literal('editor', { error: 'New accounts are editors' }).default('editor'),
 });

@@ -5,13 +5,19 @@ import { antiSpamFields } from './spam.ts';
 /** Optional text field: blank or missing becomes null, so "" and null mean the same thing. */
 function optionalText(max: number, label: string) {
   return z.pipe(
-    z.nullish(z.string({ error: `${label} must be text` }).check(z.trim(), z.maxLength(max, `${label} must be at most ${max} characters`))),
+    z.nullish(
+      z
+        .string({ error: `${label} must be text` })
+        .check(z.trim(), z.maxLength(max, `${label} must be at most ${max} characters`)),
+    ),
     z.transform((value: string | null | undefined) => (value ? value : null)),
   );
 }
 
 function requiredText(max: number, message: string, label: string) {
-  return z.string({ error: message }).check(z.trim(), z.minLength(1, message), z.maxLength(max, `${label} must be at most ${max} characters`));
+  return z
+    .string({ error: message })
+    .check(z.trim(), z.minLength(1, message), z.maxLength(max, `${label} must be at most ${max} characters`));
 }
 
 // SPEC section 5: the contact submission shape without id and createdAt.

@@ -14,7 +14,10 @@ describe('firstMessageByField', () => {
       .refine((value) => value.a === value.b, { message: 'A and B differ' });
     const result = schema.safeParse({ name: '', hours: { monday: '' }, a: 'x', b: 'x' });
     expect(result.success).toBe(false);
-    expect(firstMessageByField(result.error!)).toEqual({ name: 'Name is required', 'hours.monday': 'Enter hours or Closed' });
+    expect(firstMessageByField(result.error!)).toEqual({
+      name: 'Name is required',
+      'hours.monday': 'Enter hours or Closed',
+    });
     const objectLevel = schema.safeParse({ name: 'Ann', hours: { monday: 'Closed' }, a: 'x', b: 'y' });
     expect(firstMessageByField(objectLevel.error!)).toEqual({ _: 'A and B differ' });
   });

@@ -3,9 +3,20 @@ import { z } from 'zod/mini';
 import { antiSpamFields } from './spam.ts';
 
 export const loginInputSchema = z.object({
-  username: z.string({ error: 'Username is required' }).check(z.trim(), z.minLength(1, 'Username is required'), z.maxLength(100, 'Username must be at most 100 characters')),
+  username: z
+    .string({ error: 'Username is required' })
+    .check(
+      z.trim(),
+      z.minLength(1, 'Username is required'),
+      z.maxLength(100, 'Username must be at most 100 characters'),
+    ),
   // Not trimmed: spaces may be part of a password. The cap keeps hashing cheap for the server.
-  password: z.string({ error: 'Password is required' }).check(z.minLength(1, 'Password is required'), z.maxLength(256, 'Password must be at most 256 characters')),
+  password: z
+    .string({ error: 'Password is required' })
+    .check(
+      z.minLength(1, 'Password is required'),
+      z.maxLength(256, 'Password must be at most 256 characters'),
+    ),
   ...antiSpamFields,
 });
 

@@ -5,7 +5,13 @@ import { antiSpamFields } from './spam.ts';
 
 import { DEFAULT_RATING, MAX_RATING, MIN_RATING } from '../review-rules.ts';
 
-export { DEFAULT_RATING, MAX_RATING, MIN_RATING, REVIEW_HELD_MESSAGE, REVIEWS_CLOSED_MESSAGE } from '../review-rules.ts';
+export {
+  DEFAULT_RATING,
+  MAX_RATING,
+  MIN_RATING,
+  REVIEW_HELD_MESSAGE,
+  REVIEWS_CLOSED_MESSAGE,
+} from '../review-rules.ts';
 
 const RATING_MESSAGE = 'Rating must be a number from 1 to 5';
 
@@ -14,11 +20,13 @@ export const reviewInputSchema = z.object({
   name: requiredText(255, 'Name is required', 'Name'),
   secondName: optionalText(255, 'Second name'),
   rating: z._default(
-    z.number({ error: RATING_MESSAGE }).check(
-      z.refine(Number.isInteger, 'Rating must be a whole number from 1 to 5'),
-      z.minimum(MIN_RATING, RATING_MESSAGE),
-      z.maximum(MAX_RATING, RATING_MESSAGE),
-    ),
+    z
+      .number({ error: RATING_MESSAGE })
+      .check(
+        z.refine(Number.isInteger, 'Rating must be a whole number from 1 to 5'),
+        z.minimum(MIN_RATING, RATING_MESSAGE),
+        z.maximum(MAX_RATING, RATING_MESSAGE),
+      ),
     DEFAULT_RATING,
   ),
   review: requiredText(5_000, 'Review text is required', 'Review text'),

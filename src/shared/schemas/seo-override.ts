@@ -26,13 +26,18 @@ const optionalText = (max: number, label: string) =>
     .transform((value) => (value ? value : null));
 
 const pathOrUrl = (label: string) =>
-  optionalText(500, label).refine((value) => value === null || /^(\/(?!\/)|https?:\/\/[^\s]+$)/i.test(value), {
-    message: `${label} must be a path starting with / or a full http(s) address`,
-  });
+  optionalText(500, label).refine(
+    (value) => value === null || /^(\/(?!\/)|https?:\/\/[^\s]+$)/i.test(value),
+    {
+      message: `${label} must be a path starting with / or a full http(s) address`,
+    },
+  );
 
 // The seo_metadata table of SPEC section 3, edited in Settings, "Search & sharing". Empty means "the page's own".
 export const seoOverrideInputSchema = z.object({
-  page: z.enum(overridablePages.map((page) => page.path) as [OverridablePage, ...OverridablePage[]], { error: 'Choose one of the listed pages' }),
+  page: z.enum(overridablePages.map((page) => page.path) as [OverridablePage, ...OverridablePage[]], {
+    error: 'Choose one of the listed pages',
+  }),
   title: optionalText(500, 'Title'),
   description: optionalText(1_000, 'Description'),
   keywords: optionalText(1_000, 'Keywords'),

@@ -28,9 +28,13 @@ const phoneNumber = z
   .trim()
   .min(1, 'Phone number is required')
   .max(20, 'Phone number must be at most 20 characters')
-  .refine((value) => /^\+?[\d\s().-]+$/.test(value) && value.replace(/\D/g, '').replace(/^1(?=\d{10}$)/, '').length === 10, {
-    message: 'Enter a 10-digit US phone number',
-  });
+  .refine(
+    (value) =>
+      /^\+?[\d\s().-]+$/.test(value) && value.replace(/\D/g, '').replace(/^1(?=\d{10}$)/, '').length === 10,
+    {
+      message: 'Enter a 10-digit US phone number',
+    },
+  );
 
 export const businessHoursSchema = z.object(
   Object.fromEntries(weekdays.map((day) => [day, text(60).min(1, 'Enter hours or Closed')])) as Record<

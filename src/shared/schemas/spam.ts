@@ -12,7 +12,9 @@ import { z } from 'zod/mini';
  */
 export const antiSpamFields = {
   website: z.optional(z.string().check(z.maxLength(500))),
-  formFillMs: z.optional(z.number().check(z.refine(Number.isInteger, 'formFillMs must be a whole number'), z.minimum(0))),
+  formFillMs: z.optional(
+    z.number().check(z.refine(Number.isInteger, 'formFillMs must be a whole number'), z.minimum(0)),
+  ),
 };
 
 /** A person needs longer than this to fill in a form; a script posting at once does not. */

@@ -6,7 +6,13 @@ import { router, staffProcedure } from '../init.ts';
 export const accountRouter = router({
   me: staffProcedure.query(({ ctx }) => getStaffAccount(ctx.db, ctx.auth.user.id)),
   changePassword: staffProcedure.input(changePasswordInputSchema).mutation(async ({ ctx, input }) => {
-    await changeOwnPassword(ctx.db, ctx.auth.user.id, ctx.auth.session.id, input.currentPassword, input.newPassword);
+    await changeOwnPassword(
+      ctx.db,
+      ctx.auth.user.id,
+      ctx.auth.session.id,
+      input.currentPassword,
+      input.newPassword,
+    );
     return { success: true as const };
   }),
 });

@@ -5,5 +5,7 @@ import { adminProcedure, router } from '../init.ts';
 // Settings, "Search & sharing": per-page metadata is a setting, so it is the admin's alone.
 export const adminSeoRouter = router({
   list: adminProcedure.query(({ ctx }) => listSeoOverrides(ctx.db)),
-  save: adminProcedure.input(seoOverrideInputSchema).mutation(({ ctx, input }) => saveSeoOverride(ctx.db, input)),
+  save: adminProcedure
+    .input(seoOverrideInputSchema)
+    .mutation(({ ctx, input }) => saveSeoOverride(ctx.db, input)),
 });

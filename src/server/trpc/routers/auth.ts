@@ -18,7 +18,11 @@ export const authRouter = router({
     // A sign-in always replaces the session this browser had, so an old token never outlives it.
     await signOut(ctx.db, ctx.auth?.session.id);
     ctx.setSessionCookie(result.token, result.expiresAt);
-    return { success: true as const, message: 'Signed in', user: { username: result.user.username, role: result.user.role } };
+    return {
+      success: true as const,
+      message: 'Signed in',
+      user: { username: result.user.username, role: result.user.role },
+    };
   }),
   logout: publicProcedure.mutation(async ({ ctx }) => {
     await signOut(ctx.db, ctx.auth?.session.id);

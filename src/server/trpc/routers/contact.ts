@@ -9,7 +9,9 @@ export const contactRouter = router({
   send: publicProcedure.input(contactInputSchema).mutation(async ({ ctx, input }) => {
     const settings = await getSettings(ctx.db);
     if (!settings.contactFormEnabled) {
-      throw new ForbiddenError(`The contact form is turned off at the moment. Please call us at ${settings.phoneNumber}.`);
+      throw new ForbiddenError(
+        `The contact form is turned off at the moment. Please call us at ${settings.phoneNumber}.`,
+      );
     }
     // A bot is told it succeeded, so it learns nothing; nothing is stored and nobody is alerted.
     if (looksLikeBot(input)) return { success: true as const };

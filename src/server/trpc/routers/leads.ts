@@ -10,7 +10,9 @@ export const leadFilterSchema = z.object({
 
 // Editors answer leads too (issue 5), so every procedure here is for staff.
 export const leadsRouter = router({
-  list: staffProcedure.input(leadFilterSchema.optional()).query(({ ctx, input }) => listLeads(ctx.db, input ?? {})),
+  list: staffProcedure
+    .input(leadFilterSchema.optional())
+    .query(({ ctx, input }) => listLeads(ctx.db, input ?? {})),
   countNew: staffProcedure.query(({ ctx }) => countNewLeads(ctx.db)),
   setStatus: staffProcedure
     .input(z.object({ id: z.coerce.number().int().positive(), status: z.enum(leadStatuses) }))

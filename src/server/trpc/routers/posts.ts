@@ -5,5 +5,7 @@ import { publicProcedure, router } from '../init.ts';
 
 export const postsRouter = router({
   list: publicProcedure.query(({ ctx }) => listPublishedPosts(ctx.db)),
-  byId: publicProcedure.input(z.object({ id: postIdSchema })).query(({ ctx, input }) => getPublishedPost(ctx.db, input.id)),
+  byId: publicProcedure
+    .input(z.object({ id: postIdSchema }))
+    .query(({ ctx, input }) => getPublishedPost(ctx.db, input.id)),
 });

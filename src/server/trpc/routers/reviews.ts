@@ -1,7 +1,17 @@
 import { z } from 'zod';
-import { createReview, deleteReview, listAllReviews, listVisibleReviews, setReviewVisible } from '../../services/reviews.ts';
+import {
+  createReview,
+  deleteReview,
+  listAllReviews,
+  listVisibleReviews,
+  setReviewVisible,
+} from '../../services/reviews.ts';
 import { getSettings } from '../../services/settings.ts';
-import { REVIEW_HELD_MESSAGE, REVIEWS_CLOSED_MESSAGE, reviewInputSchema } from '../../../shared/schemas/review.ts';
+import {
+  REVIEW_HELD_MESSAGE,
+  REVIEWS_CLOSED_MESSAGE,
+  reviewInputSchema,
+} from '../../../shared/schemas/review.ts';
 import { looksLikeBot } from '../../../shared/schemas/spam.ts';
 import { ForbiddenError } from '../../errors.ts';
 import { publicProcedure, router, staffProcedure } from '../init.ts';
@@ -18,7 +28,17 @@ export const reviewsRouter = router({
     const held = settings.holdReviewsForApproval;
     if (looksLikeBot(input)) {
       // Looks accepted to the bot; stored nowhere.
-      return { review: { id: String(Date.now()), name: input.name, secondName: input.secondName, rating: input.rating, review: input.review, createdAt: new Date().toISOString() }, pending: held };
+      return {
+        review: {
+          id: String(Date.now()),
+          name: input.name,
+          secondName: input.secondName,
+          rating: input.rating,
+          review: input.review,
+          createdAt: new Date().toISOString(),
+        },
+        pending: held,
+      };
     }
     const review = await createReview(ctx.db, input, { visible: !held });
     return { review, pending: held };
