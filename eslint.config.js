@@ -19,6 +19,12 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': 'error',
+      // Vike and Fastify types are extended by declaration merging into their global namespaces.
+      '@typescript-eslint/no-namespace': ['error', { allowDeclarations: true }],
+      // Fastify plugins and Vike hooks are async by contract, whether or not their body awaits.
+      '@typescript-eslint/require-await': 'off',
+      // React event handlers may be async: React ignores what they return.
+      '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { attributes: false } }],
     },
   },
   {

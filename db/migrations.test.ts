@@ -1,4 +1,7 @@
 import { readdirSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { createTestDatabase, rowsOf, testDatabaseKind } from '../src/server/testing/test-database.ts';
@@ -45,9 +48,6 @@ describe(`migrations (${testDatabaseKind})`, () => {
   });
 
   it('reapplying on a PGlite data folder that is already migrated is a no-op', async () => {
-    const { mkdtemp, rm } = await import('node:fs/promises');
-    const { tmpdir } = await import('node:os');
-    const { join } = await import('node:path');
     const dir = await mkdtemp(join(tmpdir(), 'migrate-'));
     const dataDir = join(dir, 'nested', 'data');
     try {

@@ -2,6 +2,7 @@ import type React from 'react';
 import type { Database } from '../db/client.ts';
 import type { PublicSiteSettings } from '../src/shared/schemas/settings.ts';
 import type { SeoOverride } from '../src/shared/schemas/seo-override.ts';
+import type { PageContextServer } from 'vike/types';
 import type { SeoInput } from './seo.ts';
 
 // https://vike.dev/pageContext#typescript : what the server puts into every page context.
@@ -22,7 +23,7 @@ declare global {
     }
     interface Config {
       /** Page metadata, computed on the server from the page context. */
-      seo?: SeoInput | ((pageContext: import('vike/types').PageContextServer) => SeoInput);
+      seo?: SeoInput | ((pageContext: PageContextServer) => SeoInput);
     }
   }
 }

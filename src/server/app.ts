@@ -1,7 +1,7 @@
 // The whole HTTP application as one Fastify plugin (https://github.com/fastify/demo): server.ts and the
 // tests register this same function. Registration order is fixed here and nowhere else.
 import { mkdirSync } from 'node:fs';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyPlugin from 'fastify-plugin';
 import { TRPCError } from '@trpc/server';
 import { getHTTPStatusCodeFromError } from '@trpc/server/http';
@@ -244,18 +244,16 @@ declare module 'fastify' {
 function handleError(
   this: FastifyInstance,
   error: FastifyError | Error,
-  request: import('fastify').FastifyRequest,
-  reply: import('fastify').FastifyReply,
+  request: FastifyRequest,
+  reply: FastifyReply,
 ) {
   const { status, message, fieldErrors } = describeError(error);
   if (status >= 500) {
     request.log.error({ err: error }, 'request failed');
-    return reply
-      .status(status)
-      .send({
-        success: false,
-        ...(request.routeOptions.config?.serverFailure ?? { message: INTERNAL_ERROR_MESSAGE }),
-      });
+    return reply.status(status).send({
+      success: false,
+      ...(request.routeOptions.config?.serverFailure ?? { message: INTERNAL_ERROR_MESSAGE }),
+    });
   }
   return reply
     .status(status)

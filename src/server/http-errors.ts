@@ -1,6 +1,5 @@
 import type { TRPC_ERROR_CODE_KEY } from '@trpc/server';
-import type {
-  DomainError} from './errors.ts';
+import type { DomainError } from './errors.ts';
 import {
   ConflictError,
   ForbiddenError,

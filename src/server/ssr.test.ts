@@ -27,16 +27,14 @@ describe(`server-rendered pages (${testDatabaseKind})`, () => {
       })
       .returning();
     newsId = news!.id;
-    await t.database.db
-      .insert(posts)
-      .values({
-        type: 'advice',
-        slug: 'real-advice',
-        title: 'Real advice from the database',
-        content: '<p>Tip</p>',
-        isPublished: true,
-        publishedAt,
-      });
+    await t.database.db.insert(posts).values({
+      type: 'advice',
+      slug: 'real-advice',
+      title: 'Real advice from the database',
+      content: '<p>Tip</p>',
+      isPublished: true,
+      publishedAt,
+    });
     await t.database.db
       .insert(reviews)
       .values({ name: 'Dana', secondName: 'Real', rating: 4, review: 'A real review from the database' });

@@ -23,14 +23,12 @@ export async function publicRestRoutes(app: FastifyInstance) {
 
   app.post('/api/reviews', { config: writeLimit }, async (request, reply) => {
     const { review, pending } = await callerFor(request, reply).reviews.create(request.body as never);
-    return reply
-      .status(201)
-      .send({
-        success: true,
-        review,
-        pending,
-        message: pending ? REVIEW_HELD_MESSAGE : 'Review submitted successfully',
-      });
+    return reply.status(201).send({
+      success: true,
+      review,
+      pending,
+      message: pending ? REVIEW_HELD_MESSAGE : 'Review submitted successfully',
+    });
   });
 
   app.post(
