@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { DatabaseHandle } from './client.ts';
+import { openDatabase, type DatabaseHandle } from './client.ts';
 import { posts, settings, users } from './schema/index.ts';
 import { seedDatabase } from './seed.ts';
 import { createTestDatabase, testDatabaseKind } from '../src/server/testing/test-database.ts';
@@ -65,5 +65,25 @@ describe(`seed (${testDatabaseKind})`, () => {
       .where(sql`${settings.key} = 'companyName'`);
     await seedDatabase(handle.db, { adminUsername: 'admin', adminPassword: undefined });
     expect((await getSettings(handle.db)).companyName).toBe('Owner Named Co.');
+  });
+
+  it('instances seeding an empty database at once create one admin and report its password once', async () => {
+    // On PostgreSQL each instance has its own connections; PGlite has one process, so one handle.
+    const others =
+      testDatabaseKind === 'postgres'
+        ? await Promise.all([1, 2].map(() => openDatabase({ url: process.env.TEST_DATABASE_URL! })))
+        : [];
+    try {
+      const results = await Promise.all(
+        [handle, ...others, ...(others.length ? [] : [handle, handle])].map((each) =>
+          seedDatabase(each.db, { adminUsername: 'admin', adminPassword: undefined }),
+        ),
+      );
+      expect(results.filter((result) => result.createdAdmin)).toHaveLength(1);
+      expect(results.filter((result) => result.generatedAdmin)).toHaveLength(1);
+      expect(await count(handle, users)).toBe(1);
+    } finally {
+      await Promise.all(others.map((other) => other.close()));
+    }
   });
 });
