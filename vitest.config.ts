@@ -1,11 +1,11 @@
 // https://vitest.dev/guide/projects : one run covers unit and integration (PGlite, then PostgreSQL when
 // TEST_DATABASE_URL is set) and the browser tests.
 import { defineConfig } from 'vitest/config';
-import type { TestProjectConfiguration } from 'vitest/config';
+import type { TestProjectInlineConfiguration } from 'vitest/config';
 
 const serverTests = ['src/**/*.test.ts', 'db/**/*.test.ts', 'scripts/**/*.test.ts', 'renderer/**/*.test.ts'];
 
-const projects: TestProjectConfiguration[] = [
+const projects: TestProjectInlineConfiguration[] = [
   {
     test: {
       name: 'pglite',
