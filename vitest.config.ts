@@ -1,11 +1,11 @@
 // https://vitest.dev/guide/projects : one run covers unit and integration (PGlite, then PostgreSQL when
 // TEST_DATABASE_URL is set) and the browser tests.
 import { defineConfig } from 'vitest/config';
-import type { TestProjectConfiguration } from 'vitest/config';
+import type { TestProjectInlineConfiguration } from 'vitest/config';
 
 const serverTests = ['src/**/*.test.ts', 'db/**/*.test.ts', 'scripts/**/*.test.ts', 'renderer/**/*.test.ts'];
 
-const projects: TestProjectConfiguration[] = [
+const projects: TestProjectInlineConfiguration[] = [
   {
     test: {
       name: 'pglite',
@@ -20,6 +20,7 @@ const projects: TestProjectConfiguration[] = [
     test: {
       name: 'e2e',
       include: ['e2e/**/*.test.ts'],
+      exclude: ['e2e/instances/**'],
       environment: 'node',
       globalSetup: ['e2e/global-setup.ts'],
       // Two cores: browser files run one after another, each with its own server and database.
@@ -41,6 +42,21 @@ if (process.env.TEST_DATABASE_URL) {
       fileParallelism: false,
       testTimeout: 30_000,
       hookTimeout: 60_000,
+    },
+  });
+}
+
+// Several server processes on one PostgreSQL database: only where there is a server to share.
+if (process.env.TEST_DATABASE_URL) {
+  projects.push({
+    test: {
+      name: 'instances',
+      include: ['e2e/instances/**/*.test.ts'],
+      environment: 'node',
+      globalSetup: ['e2e/global-setup.ts'],
+      fileParallelism: false,
+      testTimeout: 60_000,
+      hookTimeout: 120_000,
     },
   });
 }

@@ -12,6 +12,16 @@ export interface DatabaseHandle {
   kind: 'pglite' | 'postgres';
   /** PGlite only: the whole database as a tarball, to start copies from. */
   dump?: () => Promise<Blob | File>;
+  /**
+   * Calls onMessage with each payload sent on the channel, and onConnected once the listening connection
+   * is up and again each time it comes back: whatever was sent while it was away is lost, so a listener
+   * starts over from what the database holds. Resolves to a function that stops listening.
+   */
+  listen(
+    channel: string,
+    onMessage: (payload: string) => void,
+    onConnected: () => void,
+  ): Promise<() => Promise<void>>;
   /** Answers true when the database responds to a trivial query. */
   ping(): Promise<boolean>;
   close(): Promise<void>;
@@ -51,6 +61,12 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
   return {
     db: db as unknown as Database,
     kind: 'postgres',
+    // postgres.js listens on a connection of its own, outside the pool, and listens again after a
+    // reconnect, calling onConnected each time.
+    listen: async (channel, onMessage, onConnected) => {
+      const request = await client.listen(channel, onMessage, onConnected);
+      return () => request.unlisten();
+    },
     ping: () => pingDatabase(db),
     close: () => client.end({ timeout: 5 }),
   };
@@ -76,6 +92,13 @@ async function openPglite(
   return {
     db: db as unknown as Database,
     kind: 'pglite',
+    // One process, one connection that never drops.
+    listen: async (channel, onMessage, onConnected) => {
+      const unlisten = await client.listen(channel, onMessage);
+      onConnected();
+      // Closing the database stops every listener with it.
+      return () => (closed ? Promise.resolve() : unlisten());
+    },
     dump: () => client.dumpDataDir('none'),
     ping: () => (closed ? Promise.resolve(false) : pingDatabase(db)),
     close: async () => {

@@ -28,15 +28,18 @@ async function freePort(): Promise<number> {
   });
 }
 
-/** Starts the built server as `npm start` would, on its own port and its own empty embedded database. */
-export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+/**
+ * Starts the built server as `npm start` would, on its own port and its own empty embedded database.
+ * A variable given as undefined is left out of the server's environment.
+ */
+export async function startServer(env: Record<string, string | undefined> = {}): Promise<RunningServer> {
   const port = await freePort();
   const dir = await mkdtemp(join(tmpdir(), 'plumbing-e2e-'));
   const url = `http://127.0.0.1:${port}`;
   let output = '';
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server.ts'], {
     cwd: root,
-    env: {
+    env: withoutUnset({
       ...process.env,
       NODE_ENV: 'production',
       PORT: String(port),
@@ -48,7 +51,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       ADMIN_PASSWORD: E2E_ADMIN.password,
       DATABASE_URL: '',
       ...env,
-    },
+    }),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout!.on('data', (chunk) => (output += chunk));
@@ -79,4 +82,10 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       await rm(dir, { recursive: true, force: true });
     },
   };
+}
+
+function withoutUnset(env: Record<string, string | undefined>): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(env).filter((entry): entry is [string, string] => entry[1] !== undefined),
+  );
 }

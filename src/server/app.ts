@@ -13,6 +13,8 @@ import { DomainError, InvalidInputError } from './errors.ts';
 import { httpStatusFor, INTERNAL_ERROR_MESSAGE } from './http-errors.ts';
 import { createRequestContext, SESSION_COOKIE, sessionCookieOptions } from './request-context.ts';
 import { PageCache, serveCachedPage } from './page-cache.ts';
+import { PublishTimer } from './publish-timer.ts';
+import { followSiteChanges } from './site-changes.ts';
 import { securityHeadersFor } from './security-headers.ts';
 import { LeadNotifier, type LeadNotifierOptions } from './services/lead-notifier.ts';
 import { discoveryRoutes } from './rest/discovery.ts';
@@ -66,6 +68,24 @@ async function buildApp(fastify: FastifyInstance, options: AppOptions) {
       fastify.log,
     ),
   );
+  // What visitors see can change through another instance sharing the database, or when a scheduled
+  // post's time comes: both empty this instance's rendered pages. The timer is armed again when posts
+  // change, and everything starts over when the listening connection comes back.
+  const publishTimer = new PublishTimer(database.db, () => fastify.pageCache.clear(), fastify.log);
+  const stopFollowing = await followSiteChanges(database, {
+    changed: (table) => {
+      fastify.pageCache.clear();
+      if (table === 'posts') void publishTimer.rearm();
+    },
+    resync: () => {
+      fastify.pageCache.clear();
+      void publishTimer.rearm();
+    },
+  });
+  fastify.addHook('onClose', async () => {
+    publishTimer.stop();
+    await stopFollowing();
+  });
   // Alerts under way finish before the database closes.
   fastify.addHook('onClose', () => fastify.leadNotifier.idle());
   fastify.decorateRequest('auth', null);

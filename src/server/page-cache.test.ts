@@ -31,6 +31,16 @@ describe('PageCache', () => {
     expect(cache.size).toBe(0);
   });
 
+  it('refuses a page rendered before a clear: its reads may predate the change that cleared', () => {
+    const cache = new PageCache();
+    const renderStarted = cache.generation;
+    cache.clear();
+    cache.set('/', page('stale'), renderStarted);
+    expect(cache.get('/', 1_000)).toBeUndefined();
+    cache.set('/', page('fresh'), cache.generation);
+    expect(cache.get('/', 1_000)?.body.toString()).toBe('fresh');
+  });
+
   it('compresses a page once per encoding and hands the same bytes to every later request', () => {
     const cache = new PageCache();
     const html = `<html>${'<p>Water heater repair in Cumming, GA</p>'.repeat(100)}</html>`;

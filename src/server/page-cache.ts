@@ -29,6 +29,7 @@ export interface PageCacheOptions {
  */
 export class PageCache {
   private readonly entries = new Map<string, CachedPage>();
+  private clears = 0;
 
   constructor(private readonly options: PageCacheOptions = { maxEntries: 500, ttlMs: 60_000 }) {}
 
@@ -42,13 +43,24 @@ export class PageCache {
     return entry;
   }
 
-  set(key: string, entry: Omit<CachedPage, 'encoded'>): void {
+  /**
+   * Changes each time the cache is cleared. A render notes it before reading the database and hands it
+   * to set: a page whose reads may have come before a change committed meanwhile is not stored, since
+   * the clear for that change has already happened and nothing would remove the stale page.
+   */
+  get generation(): number {
+    return this.clears;
+  }
+
+  set(key: string, entry: Omit<CachedPage, 'encoded'>, renderedInGeneration = this.clears): void {
+    if (renderedInGeneration !== this.clears) return;
     // Oldest first out: Map keeps insertion order.
     if (this.entries.size >= this.options.maxEntries) this.entries.delete(this.entries.keys().next().value!);
     this.entries.set(key, { ...entry, encoded: {} });
   }
 
   clear(): void {
+    this.clears++;
     this.entries.clear();
   }
 

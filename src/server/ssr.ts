@@ -45,6 +45,7 @@ export async function ssrPlugin(app: FastifyInstance, options: SsrOptions) {
     // A cached page was answered before this route (page-cache.ts). Only anonymous views are stored: a
     // signed-in owner may see drafts, previews and their own name.
     const cacheable = !request.auth && !isAdminPath(request.url);
+    const generation = app.pageCache.generation;
 
     const { settings, degraded: settingsDegraded } = await getSettingsOrDefaults(app.db, request.log);
     // Maintenance closes the public site only: the owner must still reach /admin to switch it off.
@@ -78,12 +79,16 @@ export async function ssrPlugin(app: FastifyInstance, options: SsrOptions) {
     // 'Post not found') is served but not kept: the next visitor gets the real page once the database answers.
     const degraded = settingsDegraded || seoDegraded || isDegraded(pageContext.data);
     if (cacheable && !degraded && httpResponse.statusCode === 200) {
-      app.pageCache.set(request.url, {
-        statusCode: 200,
-        headers: httpResponse.headers,
-        body,
-        storedAt: Date.now(),
-      });
+      app.pageCache.set(
+        request.url,
+        {
+          statusCode: 200,
+          headers: httpResponse.headers,
+          body,
+          storedAt: Date.now(),
+        },
+        generation,
+      );
     }
     const encoded = encodeBody(body, preferredEncoding(request.headers['accept-encoding']));
     return reply.headers(encodingHeaders(encoded.encoding)).send(encoded.body);
