@@ -19,15 +19,16 @@ export async function signIn(
   clientAddress: string,
   now = new Date(),
 ): Promise<SignInResult> {
-  throttle.assertAllowed(clientAddress, now.getTime());
+  // Counted before the password is checked, so guesses sent together cannot all slip under the limit.
+  const attempt = await throttle.attempt(db, clientAddress, now);
   let user;
   try {
     user = await verifyCredentials(db, credentials.username, credentials.password);
   } catch (error) {
-    if (error instanceof UnauthorizedError) await throttle.recordFailure(clientAddress, now.getTime());
+    if (error instanceof UnauthorizedError) await attempt.failed();
     throw error;
   }
-  throttle.recordSuccess(clientAddress);
+  await attempt.succeeded();
   const { token, session } = await createSession(db, user.id, now);
   await recordLogin(db, user.id, now);
   return {
