@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { callerFor } from './caller.ts';
 import { REVIEW_HELD_MESSAGE } from '../trpc/routers/reviews.ts';
 
-// Public calls of SPEC section 7. Writes are limited per address by the services they call.
+// The public REST calls. Writes are limited per address by the services they call.
 export async function publicRestRoutes(app: FastifyInstance) {
   app.get('/api/posts', async (request, reply) => {
     const { newsPosts, advicePosts } = await callerFor(request, reply).posts.list();
