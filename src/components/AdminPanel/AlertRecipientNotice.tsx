@@ -10,7 +10,7 @@ export function AlertRecipientNotice({ showRecipient = false }: { showRecipient?
   const trpc = useTRPC();
   const recipient = useQuery(trpc.leads.alertRecipient.queryOptions());
   if (!recipient.data) return null;
-  if (recipient.data.recipient === null) {
+  if (!recipient.data.canSend) {
     return (
       <p className={styles.errorBox} data-testid="alerts-cannot-be-sent">
         Email alerts for new leads cannot be sent: there is no address to send them to. Enter an admin email
@@ -18,7 +18,7 @@ export function AlertRecipientNotice({ showRecipient = false }: { showRecipient?
       </p>
     );
   }
-  return showRecipient ? (
+  return showRecipient && recipient.data.recipient ? (
     <p className={styles.hint}>New-lead alerts currently go to {recipient.data.recipient}.</p>
   ) : null;
 }

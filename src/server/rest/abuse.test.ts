@@ -235,6 +235,19 @@ describe(`limits, spam folder and page cache (${testDatabaseKind})`, () => {
     });
   });
 
+  describe('where alerts go', () => {
+    it('tells staff whether alerts can be sent; only an admin sees the address', async () => {
+      const recipient = async (cookie: string) =>
+        (await t.app.inject({ method: 'GET', url: '/trpc/leads.alertRecipient', headers: { cookie } })).json()
+          .result.data;
+      const editor = await t.signInAs('editor');
+      expect(await recipient(editor)).toEqual({ canSend: false, recipient: null });
+      const admin = await t.signInAs('admin', 'boss');
+      expect(await recipient(admin)).toEqual({ canSend: true, recipient: 'boss@example.com' });
+      expect(await recipient(editor)).toEqual({ canSend: true, recipient: null });
+    });
+  });
+
   describe('page cache: only what visitors see clears it', () => {
     const pages = ['/', '/testimonials', '/testimonials?page=2', '/services', '/news'];
     const fill = () => {

@@ -26,8 +26,12 @@ export const leadsRouter = router({
     await restoreSpamLead(ctx, input.id);
     return { success: true as const };
   }),
-  /** Where new-lead alerts go, or null when there is no address to send them to. */
-  alertRecipient: staffInternalProcedure.query(async ({ ctx }) => ({
-    recipient: await alertRecipient(ctx.db),
-  })),
+  /**
+   * Whether new-lead alerts have an address to go to; the address itself only for an admin, since it
+   * may be an account's email, which editors do not see.
+   */
+  alertRecipient: staffInternalProcedure.query(async ({ ctx }) => {
+    const recipient = await alertRecipient(ctx.db);
+    return { canSend: recipient !== null, recipient: ctx.auth.user.role === 'admin' ? recipient : null };
+  }),
 });
