@@ -30,6 +30,7 @@ describe(`migrations (${testDatabaseKind})`, () => {
       'lead_notifications',
       'media',
       'posts',
+      'rate_limits',
       'reviews',
       'seo_metadata',
       'sessions',

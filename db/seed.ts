@@ -22,7 +22,7 @@ export interface SeedResult {
  */
 export async function seedDatabase(
   db: Database,
-  config: Pick<AppConfig, 'adminUsername' | 'adminPassword'>,
+  config: Pick<AppConfig, 'adminUsername' | 'adminPassword'> & Partial<Pick<AppConfig, 'adminEmail'>>,
 ): Promise<SeedResult> {
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_ID})`);
@@ -32,7 +32,11 @@ export async function seedDatabase(
     const password = config.adminPassword ?? generatePassword();
     await createUser(tx, {
       username: config.adminUsername,
-      email: `${config.adminUsername.toLowerCase().replace(/[^a-z0-9._-]/g, '')}@admin.invalid`,
+      // Without ADMIN_EMAIL the address is a placeholder under .invalid, a name that never receives mail;
+      // new-lead alerts then wait for an address in Settings.
+      email:
+        config.adminEmail ??
+        `${config.adminUsername.toLowerCase().replace(/[^a-z0-9._-]/g, '')}@admin.invalid`,
       password,
       role: 'admin',
     });

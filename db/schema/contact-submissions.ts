@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, pgTable, serial, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { boolean, check, index, pgTable, serial, text, timestamp, varchar } from 'drizzle-orm/pg-core';
 
 import { leadStatuses, type LeadStatus } from '../../src/shared/lead-statuses.ts';
 
@@ -17,11 +17,15 @@ export const contactSubmissions = pgTable(
     service: varchar('service', { length: 255 }),
     message: text('message').notNull(),
     status: varchar('status', { length: 20 }).$type<LeadStatus>().notNull().default('new'),
+    // Sent the way a bot sends (honeypot filled, or too fast for a person): kept for the owner to check,
+    // never emailed, deleted after a while.
+    isSpam: boolean('is_spam').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
     index('contact_submissions_created_idx').on(table.createdAt.desc()),
+    index('contact_submissions_spam_created_idx').on(table.isSpam, table.createdAt),
     check('contact_submissions_status_check', sql`${table.status} in ('new', 'contacted', 'closed')`),
   ],
 );

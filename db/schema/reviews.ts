@@ -21,11 +21,16 @@ export const reviews = pgTable(
     review: text('review').notNull(),
     // Moderation: a hidden review never reaches a visitor.
     isVisible: boolean('is_visible').notNull().default(true),
+    // Sent the way a bot sends: kept hidden for the owner to check, deleted after a while. A spam
+    // review is never visible.
+    isSpam: boolean('is_spam').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
     check('reviews_rating_check', sql`${table.rating} between 1 and 5`),
     index('reviews_visible_created_idx').on(table.isVisible, table.createdAt.desc()),
+    index('reviews_spam_created_idx').on(table.isSpam, table.createdAt),
+    check('reviews_spam_hidden_check', sql`not (${table.isSpam} and ${table.isVisible})`),
   ],
 );
 

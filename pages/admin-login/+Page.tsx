@@ -5,6 +5,7 @@ import { Honeypot } from '../../src/components/Honeypot/Honeypot.tsx';
 import { loadOnFirstUse } from '../../src/client/load-on-first-use.ts';
 import { firstMessageByField } from '../../src/shared/schemas/field-errors.ts';
 import { usePageContext } from '../../renderer/usePageContext.tsx';
+import { safeAdminReturn } from '../../src/shared/admin-return.ts';
 
 type Field = 'username' | 'password';
 
@@ -47,7 +48,7 @@ export default function Page() {
     setSubmitting(true);
     try {
       await apiRequest('POST', '/api/login', parsed.data);
-      window.location.assign('/admin');
+      window.location.assign(safeAdminReturn(new URLSearchParams(window.location.search).get('next')));
     } catch (error) {
       // SPEC section 8: the server's message or 'Invalid username or password'; no answer at all is a network failure.
       setFormError(

@@ -9,11 +9,12 @@ import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/a
 import { core } from 'zod';
 import type { DatabaseHandle } from '../../db/client.ts';
 import type { AppConfig } from './env.ts';
-import { DomainError, InvalidInputError } from './errors.ts';
+import { DomainError, InvalidInputError, TooManyRequestsError } from './errors.ts';
 import { httpStatusFor, INTERNAL_ERROR_MESSAGE } from './http-errors.ts';
 import { createRequestContext, SESSION_COOKIE, sessionCookieOptions } from './request-context.ts';
 import { PageCache, serveCachedPage } from './page-cache.ts';
 import { PublishTimer } from './publish-timer.ts';
+import { pagesListingReviews } from './services/page-data.ts';
 import { followSiteChanges } from './site-changes.ts';
 import { securityHeadersFor } from './security-headers.ts';
 import { LeadNotifier, type LeadNotifierOptions } from './services/lead-notifier.ts';
@@ -27,6 +28,7 @@ import {
   defaultLoginThrottleOptions,
 } from './services/login-throttle.ts';
 import { validateSessionToken } from './services/sessions.ts';
+import { sweepExpired } from './services/sweep.ts';
 import { defaultUploadLimits, type UploadLimits } from './services/uploads.ts';
 import { appRouter, type AppRouter } from './trpc/app-router.ts';
 import type { SsrOptions } from './ssr.ts';
@@ -39,6 +41,8 @@ export interface AppOptions {
   uploadLimits?: UploadLimits;
   loginThrottle?: Partial<LoginThrottleOptions>;
   leadNotifier?: Partial<LeadNotifierOptions>;
+  /** Time between sweeps of expired spam and limit counters (the first runs at start). */
+  sweepIntervalMs?: number;
 }
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -74,7 +78,7 @@ async function buildApp(fastify: FastifyInstance, options: AppOptions) {
   const publishTimer = new PublishTimer(database.db, () => fastify.pageCache.clear(), fastify.log);
   const stopFollowing = await followSiteChanges(database, {
     changed: (table) => {
-      fastify.pageCache.clear();
+      fastify.pageCache.clear(table === 'reviews' ? pagesListingReviews : undefined);
       if (table === 'posts') void publishTimer.rearm();
     },
     resync: () => {
@@ -88,6 +92,7 @@ async function buildApp(fastify: FastifyInstance, options: AppOptions) {
   });
   // Alerts under way finish before the database closes.
   fastify.addHook('onClose', () => fastify.leadNotifier.idle());
+  scheduleSweeps(fastify, database.db, options.sweepIntervalMs ?? 60 * 60 * 1000);
   fastify.decorateRequest('auth', null);
   fastify.setErrorHandler(handleError);
   fastify.setNotFoundHandler((request, reply) =>
@@ -96,7 +101,7 @@ async function buildApp(fastify: FastifyInstance, options: AppOptions) {
       .send({ success: false, message: `No such endpoint: ${request.method} ${request.url.split('?')[0]}` }),
   );
 
-  // 2. Security: headers, cross-origin writes, rate limits.
+  // 2. Security: headers, cross-origin writes. Per-address limits are counted by the services.
   // helmet's headers, worked out once: @fastify/helmet built a new helmet for every request, which took
   // longer than serving a cached page.
   const securityHeaders = securityHeadersFor({
@@ -128,14 +133,6 @@ async function buildApp(fastify: FastifyInstance, options: AppOptions) {
     ) {
       return reply.status(403).send({ success: false, message: 'Cross-origin requests are not allowed' });
     }
-  });
-  await fastify.register(import('@fastify/rate-limit'), {
-    global: false,
-    errorResponseBuilder: (_request, context) => ({
-      statusCode: 429,
-      success: false,
-      message: `Too many requests. Please try again in ${Math.ceil(context.ttl / 60_000)} minute(s).`,
-    }),
   });
 
   // 3. Cookies and the session behind them.
@@ -196,6 +193,10 @@ async function buildApp(fastify: FastifyInstance, options: AppOptions) {
     trpcOptions: {
       router: appRouter,
       createContext: ({ req, res }) => createRequestContext(req, res),
+      responseMeta: ({ errors }) => {
+        const retryAfter = errors.map(retryAfterOf).find(Boolean);
+        return retryAfter ? { headers: { 'retry-after': String(retryAfter) } } : {};
+      },
       onError: ({ error, path }) => {
         if (error.code === 'INTERNAL_SERVER_ERROR')
           fastify.log.error({ err: error.cause ?? error, path }, 'tRPC procedure failed');
@@ -214,6 +215,30 @@ async function buildApp(fastify: FastifyInstance, options: AppOptions) {
     const { ssrPlugin } = await import('./ssr.ts');
     await fastify.register(ssrPlugin, options.ssr);
   }
+}
+
+/** A sweep at start and then at each interval; a sweep under way finishes before the database closes. */
+function scheduleSweeps(fastify: FastifyInstance, db: DatabaseHandle['db'], intervalMs: number): void {
+  let running: Promise<void> | undefined;
+  const sweep = () => {
+    if (running) return;
+    running = sweepExpired(db)
+      .then((result) => {
+        if (result.spamLeads || result.spamReviews || result.rateLimits)
+          fastify.log.info(result, 'deleted old spam and expired limit counters');
+      })
+      .catch((error: unknown) => fastify.log.warn({ err: error }, 'sweep of old spam failed'))
+      .finally(() => (running = undefined));
+  };
+  let timer: NodeJS.Timeout | undefined;
+  fastify.addHook('onReady', () => {
+    sweep();
+    timer = setInterval(sweep, intervalMs).unref();
+  });
+  fastify.addHook('onClose', async () => {
+    clearInterval(timer);
+    await running;
+  });
 }
 
 /** Not encapsulated: the server and tests see the decorations (db, config, leadNotifier) on their instance. */
@@ -268,6 +293,8 @@ function handleError(
   reply: FastifyReply,
 ) {
   const { status, message, fieldErrors } = describeError(error);
+  const retryAfter = retryAfterOf(error);
+  if (retryAfter) reply.header('retry-after', String(retryAfter));
   if (status >= 500) {
     request.log.error({ err: error }, 'request failed');
     return reply.status(status).send({
@@ -278,6 +305,12 @@ function handleError(
   return reply
     .status(status)
     .send({ success: false, message, ...(fieldErrors ? { errors: fieldErrors } : {}) });
+}
+
+/** Seconds a refused client should wait, when a limit refused it. */
+export function retryAfterOf(error: unknown): number | undefined {
+  const cause = error instanceof TRPCError ? error.cause : error;
+  return cause instanceof TooManyRequestsError ? cause.retryAfterSeconds : undefined;
 }
 
 function describeError(error: FastifyError | Error): {

@@ -20,6 +20,7 @@ const envSchema = z.object({
     .string()
     .min(MIN_PASSWORD_LENGTH, `must be at least ${MIN_PASSWORD_LENGTH} characters`)
     .optional(),
+  ADMIN_EMAIL: z.email('must be an email address').max(255).optional(),
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
@@ -37,6 +38,8 @@ export interface AppConfig {
   publicUrl: string;
   adminUsername: string;
   adminPassword: string | undefined;
+  /** The email of the admin created on first start; new-lead alerts go there until Settings names one. */
+  adminEmail: string | undefined;
   smtpUrl: string | undefined;
   trustProxy: boolean | string[] | ((address: string, hop: number) => boolean);
 }
@@ -63,6 +66,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     adminUsername: e.ADMIN_USERNAME,
     adminPassword: e.ADMIN_PASSWORD,
+    adminEmail: e.ADMIN_EMAIL,
     smtpUrl: e.SMTP_URL,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
   };
@@ -92,6 +96,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     publicUrl: 'http://localhost:3000',
     adminUsername: 'admin',
     adminPassword: undefined,
+    adminEmail: undefined,
     smtpUrl: undefined,
     trustProxy: false,
     ...overrides,

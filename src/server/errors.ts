@@ -14,7 +14,15 @@ export class ForbiddenError extends DomainError {}
 export class ConflictError extends DomainError {}
 export class PayloadTooLargeError extends DomainError {}
 export class UnsupportedMediaError extends DomainError {}
-export class TooManyRequestsError extends DomainError {}
+export class TooManyRequestsError extends DomainError {
+  constructor(
+    message: string,
+    /** Seconds until a new try may succeed, sent as Retry-After. */
+    readonly retryAfterSeconds?: number,
+  ) {
+    super(message);
+  }
+}
 
 export class InvalidInputError extends DomainError {
   constructor(

@@ -23,7 +23,8 @@ export interface PageCacheOptions {
 
 /**
  * Rendered public HTML, kept in memory: render once, serve many. Only pages rendered for a visitor
- * without a session are stored, and any successful change through the API clears everything.
+ * without a session are stored; a change staff make clears everything, a visitor's change only the
+ * pages that show it.
  * The bytes of a page are the same for every visitor (no per-response nonce: the pages carry no
  * inline script to allow), so each compressed copy is made once too.
  */
@@ -59,9 +60,21 @@ export class PageCache {
     this.entries.set(key, { ...entry, encoded: {} });
   }
 
-  clear(): void {
+  /**
+   * Drops every page, or with `paths` only the pages at those paths, whatever their query string
+   * (`/testimonials` takes `/testimonials?page=2` with it).
+   */
+  clear(paths?: readonly string[]): void {
     this.clears++;
-    this.entries.clear();
+    if (!paths) {
+      this.entries.clear();
+      return;
+    }
+    const wanted = new Set(paths);
+    for (const key of this.entries.keys()) {
+      const queryAt = key.indexOf('?');
+      if (wanted.has(queryAt === -1 ? key : key.slice(0, queryAt))) this.entries.delete(key);
+    }
   }
 
   get size(): number {

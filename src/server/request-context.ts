@@ -24,8 +24,11 @@ export interface RequestContext {
   leadNotifier: LeadNotifier;
   setSessionCookie(token: string, expiresAt: Date): void;
   clearSessionCookie(): void;
-  /** Called after a successful change, so no visitor is served a page rendered before it. */
-  contentChanged(): void;
+  /**
+   * Called after a successful change, so no visitor is served a page rendered before it: every page,
+   * or only the pages at `paths`.
+   */
+  contentChanged(paths?: readonly string[]): void;
 }
 
 export function sessionCookieOptions(config: AppConfig, expiresAt?: Date) {
@@ -50,7 +53,7 @@ export function createRequestContext(request: FastifyRequest, reply: FastifyRepl
     setSessionCookie: (token, expiresAt) =>
       reply.setCookie(SESSION_COOKIE, token, sessionCookieOptions(app.config, expiresAt)),
     clearSessionCookie: () => reply.clearCookie(SESSION_COOKIE, sessionCookieOptions(app.config)),
-    contentChanged: () => app.pageCache.clear(),
+    contentChanged: (paths) => app.pageCache.clear(paths),
   };
 }
 

@@ -8,6 +8,7 @@ import { LeadsTab } from './LeadsTab.tsx';
 import { PostsTab } from './PostsTab.tsx';
 import { ReviewsTab } from './ReviewsTab.tsx';
 import { SettingsTab } from './SettingsTab.tsx';
+import { loginPathFor } from '../../shared/admin-return.ts';
 import * as styles from './admin.css.ts';
 
 type TabId = 'content' | 'leads' | 'reviews' | 'settings' | 'account';
@@ -17,29 +18,46 @@ interface TabDefinition {
   label: string;
   /** Editors never see what only an admin may do; the server refuses it anyway (403). */
   adminOnly?: boolean;
-  render: () => ReactNode;
+  render: (view: { leadId?: number }) => ReactNode;
 }
 
 const tabs: TabDefinition[] = [
   { id: 'content', label: 'Content Management', render: () => <PostsTab /> },
-  { id: 'leads', label: 'Leads', render: () => <LeadsTab /> },
+  { id: 'leads', label: 'Leads', render: ({ leadId }) => <LeadsTab openLeadId={leadId} /> },
   { id: 'reviews', label: 'Reviews', render: () => <ReviewsTab /> },
   { id: 'settings', label: 'Settings', adminOnly: true, render: () => <SettingsTab /> },
   { id: 'account', label: 'Account', render: () => <AccountTab /> },
 ];
 
-function tabFromHash(hash: string, allowed: TabDefinition[]): TabId {
-  const wanted = hash.replace(/^#/, '');
-  return allowed.find((tab) => tab.id === wanted)?.id ?? 'content';
+/**
+ * The tab (and lead) an address asks for: `?tab=leads&lead=12` (the link in a new-lead email) or a
+ * `#leads` bookmark; a lead alone means the Leads tab.
+ */
+export function viewFromLocation(
+  location: { search: string; hash: string },
+  allowed: readonly { id: TabId }[],
+): { tab: TabId; leadId?: number } {
+  const query = new URLSearchParams(location.search);
+  const lead = Number(query.get('lead'));
+  const leadId = Number.isSafeInteger(lead) && lead > 0 ? lead : undefined;
+  const wanted = query.get('tab') ?? (leadId ? 'leads' : location.hash.replace(/^#/, ''));
+  const tab = allowed.find((candidate) => candidate.id === wanted)?.id ?? 'content';
+  return tab === 'leads' && leadId ? { tab, leadId } : { tab };
 }
 
 export function AdminPanel() {
   const { user, settings } = usePageContext();
   const trpc = useTRPC();
   const visibleTabs = tabs.filter((tab) => !tab.adminOnly || user?.role === 'admin');
-  // The server rendered "content"; the hash (a bookmark, a reload) is read once React runs.
+  // The server rendered "content"; the address (an emailed link, a bookmark, a reload) is read once
+  // React runs.
   const [active, setActive] = useState<TabId>('content');
-  useEffect(() => setActive(tabFromHash(window.location.hash, visibleTabs)), []); // eslint-disable-line react-hooks/exhaustive-deps
+  const [leadId, setLeadId] = useState<number | undefined>(undefined);
+  useEffect(() => {
+    const view = viewFromLocation(window.location, visibleTabs);
+    setActive(view.tab);
+    setLeadId(view.leadId);
+  }, []); // eslint-disable-line react-hooks/exhaustive-deps
   const tabRefs = useRef(new Map<TabId, HTMLButtonElement>());
 
   // SPEC section 2: the panel stays only while the status check says authenticated; otherwise, or when
@@ -47,14 +65,15 @@ export function AdminPanel() {
   const status = useQuery(trpc.auth.status.queryOptions());
   useEffect(() => {
     if (status.isError || (status.data && !status.data.authenticated))
-      window.location.replace('/admin-login');
+      window.location.replace(loginPathFor(window.location.pathname + window.location.search));
   }, [status.isError, status.data]);
 
   const newLeads = useQuery(trpc.leads.countNew.queryOptions());
 
   const select = (id: TabId, focus = false) => {
     setActive(id);
-    history.replaceState(null, '', `#${id}`);
+    setLeadId(undefined);
+    history.replaceState(null, '', `${window.location.pathname}#${id}`);
     if (focus) tabRefs.current.get(id)?.focus();
   };
   // WAI-ARIA tabs: arrows move between tabs, Home and End jump to the ends.
@@ -136,7 +155,7 @@ export function AdminPanel() {
               aria-labelledby={`tab-${tab.id}`}
               tabIndex={0}
             >
-              {tab.render()}
+              {tab.render({ leadId })}
             </section>
           ))}
       </main>

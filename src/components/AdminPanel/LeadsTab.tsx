@@ -1,26 +1,66 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useDeferredValue, useId, useState } from 'react';
+import { useDeferredValue, useEffect, useId, useRef, useState } from 'react';
 import { leadStatuses, type LeadStatus } from '../../shared/lead-statuses.ts';
 import { serverMessageOf, useTRPC } from '../../client/trpc.tsx';
 import { formatPostDateTime } from '../../shared/format-date.ts';
 import { telHref } from '../../shared/site-content.ts';
 import { toast } from '../Toast/toast-store.ts';
+import { AlertRecipientNotice } from './AlertRecipientNotice.tsx';
 import * as styles from './admin.css.ts';
 
 const statusLabels: Record<LeadStatus, string> = { new: 'New', contacted: 'Contacted', closed: 'Closed' };
 
-/** Issue 5: every contact message, newest first, answered from here. */
-export function LeadsTab() {
+type Folder = 'inbox' | 'spam';
+
+/**
+ * Every contact message, newest first, answered from here; what the bot checks caught waits in the
+ * spam folder. `openLeadId` (the link in a new-lead email) shows that lead, its message open.
+ */
+export function LeadsTab({ openLeadId }: { openLeadId?: number }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const id = useId();
+  const [folder, setFolder] = useState<Folder>('inbox');
   const [status, setStatus] = useState<LeadStatus | ''>('');
   const [search, setSearch] = useState('');
   // Typing narrows the list without a request per keystroke blocking the input.
   const deferredSearch = useDeferredValue(search.trim());
   const filter = { ...(status ? { status } : {}), ...(deferredSearch ? { search: deferredSearch } : {}) };
-  const leads = useQuery(trpc.leads.list.queryOptions(filter));
+  const leads = useQuery(trpc.leads.list.queryOptions({ ...filter, spam: folder === 'spam' }));
   const changeStatus = useMutation(trpc.leads.setStatus.mutationOptions());
+  const notSpam = useMutation(trpc.leads.notSpam.mutationOptions());
+
+  // The lead an email linked to: scrolled to and focused once, when the list first has it.
+  const opened = useRef<HTMLLIElement | null>(null);
+  const openedDone = useRef(false);
+  const linkedLead = folder === 'inbox' ? openLeadId : undefined;
+  useEffect(() => {
+    if (openedDone.current || linkedLead === undefined || !leads.isSuccess) return;
+    openedDone.current = true;
+    if (!opened.current) {
+      toast({ title: 'Lead not found', description: 'It may have been deleted.', variant: 'destructive' });
+      return;
+    }
+    opened.current.scrollIntoView({ block: 'center' });
+    opened.current.focus();
+  }, [linkedLead, leads.isSuccess]);
+
+  async function restore(leadId: number) {
+    try {
+      await notSpam.mutateAsync({ id: leadId });
+      toast({ title: 'Moved to the inbox', description: 'It is alerted like any new lead' });
+    } catch (error) {
+      toast({
+        title: 'Error',
+        description: serverMessageOf(error) ?? 'Failed to move the lead',
+        variant: 'destructive',
+      });
+    }
+    await Promise.all([
+      queryClient.invalidateQueries({ queryKey: trpc.leads.list.queryKey() }),
+      queryClient.invalidateQueries({ queryKey: trpc.leads.countNew.queryKey() }),
+    ]);
+  }
 
   async function markAs(leadId: number, next: LeadStatus) {
     try {
@@ -44,9 +84,24 @@ export function LeadsTab() {
   return (
     <section className={styles.card} aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`} className={styles.cardTitle}>
-        Leads ({rows.length})
+        {folder === 'spam' ? 'Spam' : 'Leads'} ({rows.length})
       </h2>
+      <AlertRecipientNotice />
       <div className={styles.fieldRow} role="search" aria-label="Filter leads">
+        <div className={styles.field}>
+          <label className={styles.label} htmlFor={`${id}-folder`}>
+            Folder
+          </label>
+          <select
+            id={`${id}-folder`}
+            className={styles.input}
+            value={folder}
+            onChange={(event) => setFolder(event.target.value as Folder)}
+          >
+            <option value="inbox">Inbox</option>
+            <option value="spam">Spam</option>
+          </select>
+        </div>
         <div className={styles.field}>
           <label className={styles.label} htmlFor={`${id}-status`}>
             Status
@@ -78,11 +133,18 @@ export function LeadsTab() {
           />
         </div>
       </div>
-      <p className={styles.buttonRow} style={{ margin: '1rem 0' }}>
-        <a className={styles.button.secondary} href={csvHref} download>
-          Export CSV
-        </a>
-      </p>
+      {folder === 'spam' ? (
+        <p className={styles.hint} style={{ margin: '1rem 0' }}>
+          Messages sent the way bots send them (a hidden field filled in, or sent within seconds). Nobody was
+          alerted; each is deleted 30 days after it arrived. &quot;Not spam&quot; moves one to the inbox.
+        </p>
+      ) : (
+        <p className={styles.buttonRow} style={{ margin: '1rem 0' }}>
+          <a className={styles.button.secondary} href={csvHref} download>
+            Export CSV
+          </a>
+        </p>
+      )}
       {leads.isPending && <p>Loading leads...</p>}
       {leads.isError && (
         <p className={styles.fieldError}>The leads could not be loaded. Reload the page to try again.</p>
@@ -91,14 +153,23 @@ export function LeadsTab() {
         <p className={styles.hint}>
           {status || deferredSearch
             ? 'No leads match this filter.'
-            : 'No leads yet. Messages sent from the contact page appear here.'}
+            : folder === 'spam'
+              ? 'The spam folder is empty.'
+              : 'No leads yet. Messages sent from the contact page appear here.'}
         </p>
       )}
       <ul className={styles.list}>
         {rows.map((lead) => {
           const name = `${lead.firstName} ${lead.lastName}`;
           return (
-            <li key={lead.id} className={styles.row} data-testid="lead">
+            <li
+              key={lead.id}
+              className={styles.row}
+              data-testid="lead"
+              {...(lead.id === linkedLead
+                ? { ref: opened, tabIndex: -1, 'aria-current': 'true' as const, 'data-linked': '' }
+                : {})}
+            >
               <div className={styles.badges}>
                 <span
                   className={
@@ -116,7 +187,7 @@ export function LeadsTab() {
               </div>
               <h3 className={styles.rowTitle}>{name}</h3>
               <p className={styles.hint}>Received {formatPostDateTime(lead.createdAt)}</p>
-              <details>
+              <details open={lead.id === openLeadId ? true : undefined}>
                 <summary>Read the message{lead.message.length > 120 ? '' : `: ${lead.message}`}</summary>
                 <p className={styles.details}>{lead.message}</p>
               </details>
@@ -132,21 +203,32 @@ export function LeadsTab() {
                 >
                   Email {lead.email}
                 </a>
-                <label className={styles.checkboxLabel}>
-                  <span className="visually-hidden">Status of {name}</span>
-                  <select
-                    className={styles.input}
-                    value={lead.status}
-                    onChange={(event) => markAs(lead.id, event.target.value as LeadStatus)}
-                    disabled={changeStatus.isPending}
+                {folder === 'spam' ? (
+                  <button
+                    type="button"
+                    className={styles.button.secondary}
+                    onClick={() => void restore(lead.id)}
+                    disabled={notSpam.isPending}
                   >
-                    {leadStatuses.map((value) => (
-                      <option key={value} value={value}>
-                        {statusLabels[value]}
-                      </option>
-                    ))}
-                  </select>
-                </label>
+                    Not spam<span className="visually-hidden">: move {name} to the inbox</span>
+                  </button>
+                ) : (
+                  <label className={styles.checkboxLabel}>
+                    <span className="visually-hidden">Status of {name}</span>
+                    <select
+                      className={styles.input}
+                      value={lead.status}
+                      onChange={(event) => markAs(lead.id, event.target.value as LeadStatus)}
+                      disabled={changeStatus.isPending}
+                    >
+                      {leadStatuses.map((value) => (
+                        <option key={value} value={value}>
+                          {statusLabels[value]}
+                        </option>
+                      ))}
+                    </select>
+                  </label>
+                )}
               </div>
             </li>
           );

@@ -1,19 +1,35 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { serverMessageOf, useTRPC } from '../../client/trpc.tsx';
 import { formatPostDate } from '../../shared/format-date.ts';
 import { toast } from '../Toast/toast-store.ts';
 import * as styles from './admin.css.ts';
 
-/** Issue 5: every review, shown or hidden, with moderation. */
+/** Every review, shown or hidden, with moderation; what the bot checks caught waits in the spam folder. */
 export function ReviewsTab() {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const id = useId();
-  const reviews = useQuery(trpc.adminReviews.list.queryOptions());
+  const [spamFolder, setSpamFolder] = useState(false);
+  const reviews = useQuery(trpc.adminReviews.list.queryOptions({ spam: spamFolder }));
   const setVisible = useMutation(trpc.adminReviews.setVisible.mutationOptions());
   const remove = useMutation(trpc.adminReviews.delete.mutationOptions());
+  const notSpam = useMutation(trpc.adminReviews.notSpam.mutationOptions());
   const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.adminReviews.list.queryKey() });
+
+  async function restore(reviewId: string) {
+    try {
+      await notSpam.mutateAsync({ id: Number(reviewId) });
+      toast({ title: 'Not spam', description: 'Moved to the reviews, as if a person had just sent it' });
+    } catch (error) {
+      toast({
+        title: 'Error',
+        description: serverMessageOf(error) ?? 'Failed to move the review',
+        variant: 'destructive',
+      });
+    }
+    await refresh();
+  }
 
   async function toggle(reviewId: string, isVisible: boolean) {
     try {
@@ -53,17 +69,34 @@ export function ReviewsTab() {
   return (
     <section className={styles.card} aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`} className={styles.cardTitle}>
-        Reviews ({rows.length})
+        {spamFolder ? 'Spam' : 'Reviews'} ({rows.length})
       </h2>
+      <div className={styles.field}>
+        <label className={styles.label} htmlFor={`${id}-folder`}>
+          Folder
+        </label>
+        <select
+          id={`${id}-folder`}
+          className={styles.input}
+          value={spamFolder ? 'spam' : 'reviews'}
+          onChange={(event) => setSpamFolder(event.target.value === 'spam')}
+        >
+          <option value="reviews">Reviews</option>
+          <option value="spam">Spam</option>
+        </select>
+      </div>
       <p className={styles.hint}>
-        {waiting} hidden from visitors. With "Hold new reviews for approval" on in Settings, new reviews wait
-        here until you show them.
+        {spamFolder
+          ? 'Reviews sent the way bots send them (a hidden field filled in, or sent within seconds). Visitors never see them; each is deleted 30 days after it arrived.'
+          : `${waiting} hidden from visitors. With "Hold new reviews for approval" on in Settings, new reviews wait here until you show them.`}
       </p>
       {reviews.isPending && <p>Loading reviews...</p>}
       {reviews.isError && (
         <p className={styles.fieldError}>The reviews could not be loaded. Reload the page to try again.</p>
       )}
-      {reviews.isSuccess && rows.length === 0 && <p className={styles.hint}>No reviews yet.</p>}
+      {reviews.isSuccess && rows.length === 0 && (
+        <p className={styles.hint}>{spamFolder ? 'The spam folder is empty.' : 'No reviews yet.'}</p>
+      )}
       <ul className={styles.list}>
         {rows.map((review) => {
           const name = [review.name, review.secondName].filter(Boolean).join(' ');
@@ -71,7 +104,7 @@ export function ReviewsTab() {
             <li key={review.id} className={styles.row} data-testid="admin-review">
               <div className={styles.badges}>
                 <span className={styles.badge[review.isVisible ? 'published' : 'hidden']}>
-                  {review.isVisible ? 'Shown' : 'Hidden'}
+                  {review.isSpam ? 'Spam' : review.isVisible ? 'Shown' : 'Hidden'}
                 </span>
                 <span className={styles.badge.draft}>{review.rating} of 5 stars</span>
               </div>
@@ -80,15 +113,26 @@ export function ReviewsTab() {
               {/* Plain text: React escapes it, so markup in a review never runs here either. */}
               <p className={styles.details}>{review.review}</p>
               <div className={styles.buttonRow}>
-                <button
-                  type="button"
-                  className={styles.button.secondary}
-                  onClick={() => toggle(review.id, !review.isVisible)}
-                  disabled={setVisible.isPending}
-                >
-                  {review.isVisible ? 'Hide' : 'Show'}
-                  <span className="visually-hidden"> the review by {name}</span>
-                </button>
+                {review.isSpam ? (
+                  <button
+                    type="button"
+                    className={styles.button.secondary}
+                    onClick={() => void restore(review.id)}
+                    disabled={notSpam.isPending}
+                  >
+                    Not spam<span className="visually-hidden">: the review by {name}</span>
+                  </button>
+                ) : (
+                  <button
+                    type="button"
+                    className={styles.button.secondary}
+                    onClick={() => toggle(review.id, !review.isVisible)}
+                    disabled={setVisible.isPending}
+                  >
+                    {review.isVisible ? 'Hide' : 'Show'}
+                    <span className="visually-hidden"> the review by {name}</span>
+                  </button>
+                )}
                 <button
                   type="button"
                   className={styles.button.danger}

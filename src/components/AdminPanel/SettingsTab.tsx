@@ -8,6 +8,7 @@ import { AdminTextField } from './AdminTextField.tsx';
 import { SearchSharingSection } from './SearchSharingSection.tsx';
 import { toast } from '../Toast/toast-store.ts';
 import { firstMessageByField } from '../../shared/schemas/field-errors.ts';
+import { AlertRecipientNotice } from './AlertRecipientNotice.tsx';
 import * as styles from './admin.css.ts';
 
 type TextKey = { [K in keyof SiteSettings]: SiteSettings[K] extends string ? K : never }[keyof SiteSettings];
@@ -91,6 +92,7 @@ export function SettingsTab() {
       const saved = await save.mutateAsync(parsed.data);
       setValues(saved);
       queryClient.setQueryData(trpc.adminSettings.get.queryKey(), saved);
+      await queryClient.invalidateQueries({ queryKey: trpc.leads.alertRecipient.queryKey() });
       toast({ title: 'Settings saved', description: 'Your settings have been updated successfully' });
     } catch (error) {
       const found = fieldErrorsOf(error);
@@ -217,8 +219,9 @@ export function SettingsTab() {
               ))}
               {textField('adminEmail', 'Admin email', {
                 type: 'email',
-                hint: 'Where new leads are emailed.',
+                hint: 'Where new leads are emailed. Empty: the email of the admin account.',
               })}
+              <AlertRecipientNotice showRecipient />
             </div>
           </section>
           <section className={styles.card} aria-labelledby={`${id}-social`}>

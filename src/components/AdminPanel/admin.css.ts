@@ -151,6 +151,11 @@ export const row = style({
   display: 'grid',
   gap: vars.space.xs,
 });
+// The row a link pointed at (a new-lead email): marked until the owner moves on.
+globalStyle(`${row}[aria-current="true"]`, {
+  borderColor: vars.color.brandBlue,
+  boxShadow: `0 0 0 2px ${vars.color.brandBlue}`,
+});
 export const rowTitle = style({ fontSize: '1.05rem', margin: 0, overflowWrap: 'anywhere' });
 export const rowText = style({ margin: 0, color: vars.color.inkMuted, overflowWrap: 'anywhere' });
 export const badges = style({ display: 'flex', gap: vars.space.xs, flexWrap: 'wrap' });

@@ -165,13 +165,18 @@ describe(`owner features over HTTP (${testDatabaseKind})`, () => {
   });
 
   describe('spam protection', () => {
-    it('silently drops a filled honeypot and a form sent faster than a person can type', async () => {
+    it('keeps a filled honeypot and a form sent faster than a person can type as spam, answering success', async () => {
       const honeypot = await post('/api/contact', { ...lead, website: 'http://spam.example' });
       const tooFast = await post('/api/contact', { ...lead, formFillMs: 300 });
       const bogusReview = await post('/api/reviews', { ...review, website: 'x' });
       expect([honeypot.statusCode, tooFast.statusCode, bogusReview.statusCode]).toEqual([201, 201, 201]);
-      expect(await t.database.db.select().from(contactSubmissions)).toEqual([]);
-      expect(await t.database.db.select().from(reviews)).toEqual([]);
+      expect((await t.database.db.select().from(contactSubmissions)).map((row) => row.isSpam)).toEqual([
+        true,
+        true,
+      ]);
+      expect((await t.database.db.select().from(reviews)).map((row) => [row.isSpam, row.isVisible])).toEqual([
+        [true, false],
+      ]);
     });
 
     it('keeps what a person sends: empty honeypot, a normal fill time, or a plain API client without the fields', async () => {

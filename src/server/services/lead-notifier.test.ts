@@ -5,6 +5,8 @@ import { contactSubmissions, leadNotifications } from '../../../db/schema/index.
 import { buildTestApp, type TestApp } from '../testing/test-app.ts';
 import { testDatabaseKind } from '../testing/test-database.ts';
 import { getSettings, saveSettings } from './settings.ts';
+import { alertRecipient } from './lead-notifier.ts';
+import { createUser } from './users.ts';
 
 interface ReceivedMail {
   to: string[];
@@ -128,5 +130,69 @@ describe(`lead email alerts (${testDatabaseKind})`, () => {
     const [notification] = await submitLead();
     expect(notification!.status).toBe('skipped');
     expect(smtp!.received).toEqual([]);
+  });
+
+  it('with no address in Settings, emails the admin account until one is set there', async () => {
+    await setup({}, { adminEmail: '' });
+    // The admin a first start creates without ADMIN_EMAIL has a placeholder address: not a recipient.
+    await createUser(t!.database.db, {
+      username: 'first',
+      email: 'first@admin.invalid',
+      password: 'correct horse battery staple',
+      role: 'admin',
+    });
+    expect(await alertRecipient(t!.database.db)).toBeNull();
+    const [skipped] = await submitLead();
+    expect(skipped).toMatchObject({ status: 'skipped', recipient: null });
+
+    await createUser(t!.database.db, {
+      username: 'owner',
+      email: 'account@example.com',
+      password: 'correct horse battery staple',
+      role: 'admin',
+    });
+    await createUser(t!.database.db, {
+      username: 'helper',
+      email: 'editor@example.com',
+      password: 'correct horse battery staple',
+      role: 'editor',
+    });
+    expect(await alertRecipient(t!.database.db)).toBe('account@example.com');
+    const [, toAccount] = await submitLead();
+    expect(toAccount).toMatchObject({ status: 'sent', recipient: 'account@example.com' });
+    expect(smtp!.received.map((mail) => mail.to)).toEqual([['account@example.com']]);
+
+    await saveSettings(t!.database.db, {
+      ...(await getSettings(t!.database.db)),
+      adminEmail: 'office@example.com',
+    });
+    expect(await alertRecipient(t!.database.db)).toBe('office@example.com');
+  });
+
+  it('never emails a message the bot checks caught; "Not spam" sends its alert', async () => {
+    await setup({});
+    const response = await t!.app.inject({
+      method: 'POST',
+      url: '/api/contact',
+      payload: { ...lead, website: 'http://spam.example' },
+    });
+    expect(response.statusCode).toBe(201);
+    await t!.app.leadNotifier.idle();
+    expect(await t!.database.db.select().from(leadNotifications)).toEqual([]);
+    expect(smtp!.received).toEqual([]);
+
+    const [caught] = await t!.database.db.select().from(contactSubmissions);
+    expect(caught).toMatchObject({ isSpam: true });
+    const cookie = await t!.signInAs('editor');
+    const restored = await t!.app.inject({
+      method: 'POST',
+      url: '/trpc/leads.notSpam',
+      headers: { cookie, 'content-type': 'application/json' },
+      payload: { id: caught!.id },
+    });
+    expect(restored.statusCode).toBe(200);
+    await t!.app.leadNotifier.idle();
+    expect(await t!.database.db.select().from(leadNotifications)).toMatchObject([{ status: 'sent' }]);
+    expect(smtp!.received).toHaveLength(1);
   });
 });

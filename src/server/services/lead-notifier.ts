@@ -1,10 +1,11 @@
 // https://nodemailer.com/usage/ : the owner is emailed each new lead. The lead is stored before any of
 // this runs, and nothing here can fail the visitor's request.
-import { eq } from 'drizzle-orm';
+import { and, asc, eq, not, sql } from 'drizzle-orm';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Database } from '../../../db/client.ts';
-import { leadNotifications, type ContactSubmission } from '../../../db/schema/index.ts';
+import { leadNotifications, users, type ContactSubmission } from '../../../db/schema/index.ts';
 import type { SiteSettings } from '../../shared/schemas/settings.ts';
+import { getSettings } from './settings.ts';
 
 export interface LeadNotifierOptions {
   smtpUrl: string | undefined;
@@ -44,6 +45,32 @@ export function leadEmail(submission: ContactSubmission, settings: SiteSettings,
   };
 }
 
+/**
+ * Where new-lead alerts go: the address set in Settings, or until there is one, the email of the first
+ * active admin account. An address under `.invalid` (the placeholder a first start gives the admin it
+ * creates, a name that can never receive mail) does not count. Null: nowhere to send.
+ */
+export async function alertRecipient(
+  db: Database,
+  settings: Pick<SiteSettings, 'adminEmail'> | undefined = undefined,
+): Promise<string | null> {
+  const configured = (settings ?? (await getSettings(db))).adminEmail?.trim();
+  if (configured) return configured;
+  const [admin] = await db
+    .select({ email: users.email })
+    .from(users)
+    .where(
+      and(
+        eq(users.role, 'admin'),
+        eq(users.isActive, true),
+        not(sql`lower(${users.email}) like '%.invalid'`),
+      ),
+    )
+    .orderBy(asc(users.createdAt), asc(users.id))
+    .limit(1);
+  return admin?.email ?? null;
+}
+
 export class LeadNotifier {
   private readonly running = new Set<Promise<void>>();
   private transporter: Transporter | undefined;
@@ -56,7 +83,7 @@ export class LeadNotifier {
 
   /** Records the alert and sends it in the background; returns at once. */
   notify(submission: ContactSubmission, settings: SiteSettings): void {
-    const task = this.deliver(submission, settings).catch((error) => {
+    const task = this.deliver(submission, settings).catch((error: unknown) => {
       this.log.warn({ err: error, submissionId: submission.id }, 'lead alert could not be recorded');
     });
     this.running.add(task);
@@ -70,7 +97,7 @@ export class LeadNotifier {
 
   private async deliver(submission: ContactSubmission, settings: SiteSettings): Promise<void> {
     const email = leadEmail(submission, settings, this.options.publicUrl);
-    const recipient = settings.adminEmail || null;
+    const recipient = await alertRecipient(this.db, settings);
     const [record] = await this.db
       .insert(leadNotifications)
       .values({ submissionId: submission.id, recipient, status: 'pending' })

@@ -7,6 +7,8 @@ export interface LeadFilter {
   status?: LeadStatus;
   /** Matched against name, email, phone, service and message. */
   search?: string;
+  /** The spam folder instead of the inbox. */
+  spam?: boolean;
 }
 
 export interface Lead {
@@ -29,7 +31,7 @@ function escapeLike(text: string): string {
 }
 
 function whereFor(filter: LeadFilter): SQL | undefined {
-  const conditions: SQL[] = [];
+  const conditions: SQL[] = [eq(contactSubmissions.isSpam, filter.spam ?? false)];
   if (filter.status) conditions.push(eq(contactSubmissions.status, filter.status));
   const search = filter.search?.trim();
   if (search) {
@@ -44,10 +46,10 @@ function whereFor(filter: LeadFilter): SQL | undefined {
       )!,
     );
   }
-  return conditions.length ? and(...conditions) : undefined;
+  return and(...conditions);
 }
 
-/** Leads newest first, with the latest alert status of each. */
+/** Leads newest first (the inbox, or the spam folder), with the latest alert status of each. */
 export async function listLeads(db: Database, filter: LeadFilter = {}, limit = 500): Promise<Lead[]> {
   const latestNotification = sql<string | null>`(
     select ${leadNotifications.status} from ${leadNotifications}
@@ -83,7 +85,7 @@ export async function countNewLeads(db: Database): Promise<number> {
   const [row] = await db
     .select({ count: sql<number>`count(*)::int` })
     .from(contactSubmissions)
-    .where(eq(contactSubmissions.status, 'new'));
+    .where(and(eq(contactSubmissions.status, 'new'), eq(contactSubmissions.isSpam, false)));
   return row?.count ?? 0;
 }
 

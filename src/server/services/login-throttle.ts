@@ -1,9 +1,11 @@
+import type { Database } from '../../../db/client.ts';
 import { TooManyRequestsError } from '../errors.ts';
+import { countHit, minutesUntil, resetHits } from './rate-limits.ts';
 
 export interface LoginThrottleOptions {
-  /** Failures from one address after which each further failure is answered more slowly. */
+  /** Attempts from one address after which each further failure is answered more slowly. */
   slowAfter: number;
-  /** Failures from one address after which sign-in is refused until the window passes. */
+  /** Failed attempts from one address after which sign-in is refused until the window passes. */
   refuseAfter: number;
   windowMs: number;
   /** Added per failure beyond slowAfter, capped at maxDelayMs. */
@@ -19,64 +21,45 @@ export const defaultLoginThrottleOptions: LoginThrottleOptions = {
   maxDelayMs: 2000,
 };
 
-interface FailureRecord {
-  count: number;
-  windowStart: number;
+/** An attempt counted and allowed: report how it ended. */
+export interface LoginAttempt {
+  /** The password was right: the address starts afresh. */
+  succeeded(): Promise<void>;
+  /** The password was wrong: the answer waits a little longer each time past the first few. */
+  failed(): Promise<void>;
 }
 
 /**
- * Counts failed sign-ins per client address, in this process's memory: enough against a script
- * guessing passwords, and it forgets on restart, which never locks the owner out for good.
- * Several instances each keep their own count (documented in README.md).
+ * Counts sign-in attempts per client address in the rate_limits table, so every instance on the
+ * database shares one count. Each attempt is counted before its password is checked: concurrent wrong
+ * guesses each take their own number, and those past the limit are refused without a check. A right
+ * password clears the count; the window ending clears it too, which never locks the owner out for good.
  */
 export class LoginThrottle {
-  private readonly failures = new Map<string, FailureRecord>();
-
   constructor(
     private readonly options: LoginThrottleOptions = defaultLoginThrottleOptions,
     private readonly sleep: (ms: number) => Promise<void> = (ms) =>
       new Promise((resolve) => setTimeout(resolve, ms)),
   ) {}
 
-  /** Throws a 429 error when this address failed too often lately. */
-  assertAllowed(address: string, now = Date.now()): void {
-    const record = this.current(address, now);
-    if (record && record.count >= this.options.refuseAfter) {
-      const minutes = Math.ceil((record.windowStart + this.options.windowMs - now) / 60_000);
+  /** Counts an attempt; throws a 429 error when this address has failed too often lately. */
+  async attempt(db: Database, address: string, now = new Date()): Promise<LoginAttempt> {
+    const key = `login:${address}`;
+    const { hits, resetsAt } = await countHit(db, key, this.options.windowMs, now);
+    if (hits > this.options.refuseAfter) {
+      const minutes = minutesUntil(resetsAt, now);
       throw new TooManyRequestsError(
         `Too many failed sign-in attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+        Math.max(1, Math.ceil((resetsAt.getTime() - now.getTime()) / 1000)),
       );
     }
-  }
-
-  /** Records a failure and waits a little longer each time past the first few. */
-  async recordFailure(address: string, now = Date.now()): Promise<void> {
-    const record = this.current(address, now) ?? { count: 0, windowStart: now };
-    record.count += 1;
-    this.failures.set(address, record);
-    this.prune(now);
-    const excess = record.count - this.options.slowAfter;
-    if (excess > 0) await this.sleep(Math.min(excess * this.options.delayStepMs, this.options.maxDelayMs));
-  }
-
-  recordSuccess(address: string): void {
-    this.failures.delete(address);
-  }
-
-  private current(address: string, now: number): FailureRecord | undefined {
-    const record = this.failures.get(address);
-    if (record && now - record.windowStart >= this.options.windowMs) {
-      this.failures.delete(address);
-      return undefined;
-    }
-    return record;
-  }
-
-  // Bounds memory when many addresses fail once and never come back.
-  private prune(now: number): void {
-    if (this.failures.size < 10_000) return;
-    for (const [address, record] of this.failures) {
-      if (now - record.windowStart >= this.options.windowMs) this.failures.delete(address);
-    }
+    return {
+      succeeded: () => resetHits(db, key),
+      failed: async () => {
+        const excess = hits - this.options.slowAfter;
+        if (excess > 0)
+          await this.sleep(Math.min(excess * this.options.delayStepMs, this.options.maxDelayMs));
+      },
+    };
   }
 }

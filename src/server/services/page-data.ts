@@ -22,6 +22,9 @@ export function isDegraded(data: unknown): boolean {
   return typeof data === 'object' && data !== null && (data as Partial<Degradable>).degraded === true;
 }
 
+/** The pages that show reviews (reviewsForPage): what a published or hidden review changes. */
+export const pagesListingReviews: readonly string[] = ['/', '/testimonials'];
+
 export async function reviewsForPage(
   db: Database,
   log: Logger = console,

@@ -1,8 +1,12 @@
-import { desc, eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import type { Database } from '../../../db/client.ts';
 import { reviews, type Review } from '../../../db/schema/index.ts';
+import { REVIEWS_CLOSED_MESSAGE } from '../../shared/review-rules.ts';
 import type { ReviewData } from '../../shared/schemas/review.ts';
-import { NotFoundError } from '../errors.ts';
+import { looksLikeBot } from '../../shared/schemas/spam.ts';
+import { ForbiddenError, NotFoundError } from '../errors.ts';
+import { enforceActionLimit } from './rate-limits.ts';
+import { getSettings } from './settings.ts';
 
 /** A review as visitors and the client read it; ids are text on the client (SPEC section 3). */
 export interface PublicReview {
@@ -35,13 +39,17 @@ export async function listVisibleReviews(db: Database): Promise<PublicReview[]> 
   return rows.map(toPublicReview);
 }
 
-/** Stores a review; `visible: false` holds it for the owner's approval. */
+/**
+ * Stores a review; `visible: false` holds it for the owner's approval, `spam: true` keeps it hidden in
+ * the spam folder.
+ */
 export async function createReview(
   db: Database,
-  input: ReviewData,
-  options: { visible: boolean } = { visible: true },
+  input: Pick<ReviewData, 'name' | 'secondName' | 'rating' | 'review'>,
+  options: { visible: boolean; spam?: boolean } = { visible: true },
   now = new Date(),
 ): Promise<PublicReview> {
+  const spam = options.spam ?? false;
   const [row] = await db
     .insert(reviews)
     .values({
@@ -49,30 +57,86 @@ export async function createReview(
       secondName: input.secondName,
       rating: input.rating,
       review: input.review,
-      isVisible: options.visible,
+      isVisible: options.visible && !spam,
+      isSpam: spam,
       createdAt: now,
     })
     .returning();
   return toPublicReview(row!);
 }
 
+export interface SubmittedReview {
+  review: PublicReview;
+  /** Waiting for the owner's approval, as far as the visitor is told. */
+  pending: boolean;
+  /** Visitors see it now: the pages listing reviews have changed. */
+  published: boolean;
+}
+
+/**
+ * A visitor's review, whichever way it arrives: refused while the owner has reviews closed, limited per
+ * address, then published or held for approval as the owner chose. One sent the way a bot sends is
+ * kept hidden as spam, and its sender is told what a person would be told.
+ */
+export async function submitReview(
+  db: Database,
+  input: ReviewData,
+  clientAddress: string,
+  now = new Date(),
+): Promise<SubmittedReview> {
+  const settings = await getSettings(db);
+  if (!settings.allowComments) throw new ForbiddenError(REVIEWS_CLOSED_MESSAGE);
+  await enforceActionLimit(db, 'review', clientAddress, now);
+  const held = settings.holdReviewsForApproval;
+  const spam = looksLikeBot(input);
+  const review = await createReview(db, input, { visible: !held, spam }, now);
+  return { review, pending: held, published: !held && !spam };
+}
+
 export interface ModeratedReview extends PublicReview {
   isVisible: boolean;
+  isSpam: boolean;
 }
 
-/** Every review, hidden ones included, newest first: the admin's Reviews tab. */
-export async function listAllReviews(db: Database): Promise<ModeratedReview[]> {
-  const rows = await db.select().from(reviews).orderBy(desc(reviews.createdAt), desc(reviews.id));
-  return rows.map((row) => ({ ...toPublicReview(row), isVisible: row.isVisible }));
+/**
+ * The admin's Reviews tab, newest first: every review but spam, hidden ones included, or with
+ * `spam: true` the spam folder alone.
+ */
+export async function listAllReviews(
+  db: Database,
+  filter: { spam?: boolean } = {},
+): Promise<ModeratedReview[]> {
+  const rows = await db
+    .select()
+    .from(reviews)
+    .where(eq(reviews.isSpam, filter.spam ?? false))
+    .orderBy(desc(reviews.createdAt), desc(reviews.id));
+  return rows.map((row) => ({ ...toPublicReview(row), isVisible: row.isVisible, isSpam: row.isSpam }));
 }
 
+/** Showing a review the checks took for spam is also saying it is not spam. */
 export async function setReviewVisible(db: Database, id: number, isVisible: boolean): Promise<void> {
   const updated = await db
     .update(reviews)
-    .set({ isVisible })
+    .set(isVisible ? { isVisible, isSpam: false } : { isVisible })
     .where(eq(reviews.id, id))
     .returning({ id: reviews.id });
   if (updated.length === 0) throw new NotFoundError('Review not found');
+}
+
+/**
+ * "Not spam": the review becomes what it would have been from a person, published, or held when the
+ * owner holds reviews for approval. Answers whether visitors now see it.
+ */
+export async function restoreSpamReview(db: Database, id: number): Promise<{ published: boolean }> {
+  const { holdReviewsForApproval } = await getSettings(db);
+  const updated = await db
+    .update(reviews)
+    .set({ isSpam: false, isVisible: !holdReviewsForApproval })
+    .where(and(eq(reviews.id, id), eq(reviews.isSpam, true)))
+    .returning({ id: reviews.id });
+  if (updated.length === 0) throw new NotFoundError('No such review in the spam folder');
+  return { published: !holdReviewsForApproval };
 }
 
 export async function deleteReview(db: Database, id: number): Promise<void> {

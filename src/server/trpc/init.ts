@@ -33,8 +33,9 @@ const mapDomainErrors = t.middleware(async ({ next }) => {
   return result;
 });
 
-// Any change that succeeds may alter a public page: drop the rendered pages kept in memory.
-const invalidatePagesAfterMutation = t.middleware(async ({ ctx, type, next }) => {
+// A change made by staff may alter a public page: the rendered pages kept in memory are dropped.
+// Visitors' own sends (a lead, a sign-in, a review) clear only what they change, where they are handled.
+const clearPagesAfterMutation = t.middleware(async ({ ctx, type, next }) => {
   const result = await next();
   if (type === 'mutation' && result.ok) ctx.contentChanged();
   return result;
@@ -42,17 +43,30 @@ const invalidatePagesAfterMutation = t.middleware(async ({ ctx, type, next }) =>
 
 export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
-export const publicProcedure = t.procedure.use(mapDomainErrors).use(invalidatePagesAfterMutation);
+export const publicProcedure = t.procedure.use(mapDomainErrors);
 
-/** Signed in as admin or editor: posts and uploads. */
-export const staffProcedure = publicProcedure.use(({ ctx, next }) => {
+const signedInProcedure = publicProcedure.use(({ ctx, next }) => {
   if (!ctx.auth) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Sign in to continue' });
   return next({ ctx: { ...ctx, auth: ctx.auth } });
 });
 
-/** Signed in as admin: settings and accounts. */
-export const adminProcedure = staffProcedure.use(({ ctx, next }) => {
-  if (ctx.auth.user.role !== 'admin')
+const adminOnly = t.middleware(({ ctx, next }) => {
+  if (ctx.auth?.user.role !== 'admin')
     throw new TRPCError({ code: 'FORBIDDEN', message: 'Only an admin may do this' });
   return next();
 });
+
+/** Signed in as admin or editor: posts and uploads. Every change clears the page cache. */
+export const staffProcedure = signedInProcedure.use(clearPagesAfterMutation);
+
+/** Signed in as admin: settings. Every change clears the page cache. */
+export const adminProcedure = staffProcedure.use(adminOnly);
+
+/**
+ * Signed in as admin or editor, for what visitors never see (leads, one's own account) or where the
+ * procedure clears the few pages it changes itself (review moderation).
+ */
+export const staffInternalProcedure = signedInProcedure;
+
+/** Signed in as admin, for what visitors never see: accounts. */
+export const adminInternalProcedure = signedInProcedure.use(adminOnly);

@@ -1,11 +1,11 @@
 import { changePasswordInputSchema } from '../../../shared/schemas/account.ts';
 import { changeOwnPassword, getStaffAccount } from '../../services/users.ts';
-import { router, staffProcedure } from '../init.ts';
+import { router, staffInternalProcedure } from '../init.ts';
 
 // The signed-in user's own account: any role.
 export const accountRouter = router({
-  me: staffProcedure.query(({ ctx }) => getStaffAccount(ctx.db, ctx.auth.user.id)),
-  changePassword: staffProcedure.input(changePasswordInputSchema).mutation(async ({ ctx, input }) => {
+  me: staffInternalProcedure.query(({ ctx }) => getStaffAccount(ctx.db, ctx.auth.user.id)),
+  changePassword: staffInternalProcedure.input(changePasswordInputSchema).mutation(async ({ ctx, input }) => {
     await changeOwnPassword(
       ctx.db,
       ctx.auth.user.id,

@@ -1,20 +1,19 @@
 import { z } from 'zod';
 import {
-  createReview,
   deleteReview,
   listAllReviews,
   listVisibleReviews,
+  restoreSpamReview,
   setReviewVisible,
+  submitReview,
 } from '../../services/reviews.ts';
-import { getSettings } from '../../services/settings.ts';
+import { pagesListingReviews } from '../../services/page-data.ts';
 import {
   REVIEW_HELD_MESSAGE,
   REVIEWS_CLOSED_MESSAGE,
   reviewInputSchema,
 } from '../../../shared/schemas/review.ts';
-import { looksLikeBot } from '../../../shared/schemas/spam.ts';
-import { ForbiddenError } from '../../errors.ts';
-import { publicProcedure, router, staffProcedure } from '../init.ts';
+import { publicProcedure, router, staffInternalProcedure } from '../init.ts';
 
 export { REVIEW_HELD_MESSAGE, REVIEWS_CLOSED_MESSAGE };
 
@@ -23,33 +22,29 @@ const reviewId = z.object({ id: z.coerce.number().int().positive() });
 export const reviewsRouter = router({
   list: publicProcedure.query(({ ctx }) => listVisibleReviews(ctx.db)),
   create: publicProcedure.input(reviewInputSchema).mutation(async ({ ctx, input }) => {
-    const settings = await getSettings(ctx.db);
-    if (!settings.allowComments) throw new ForbiddenError(REVIEWS_CLOSED_MESSAGE);
-    const held = settings.holdReviewsForApproval;
-    if (looksLikeBot(input)) {
-      // Looks accepted to the bot; stored nowhere.
-      return {
-        review: {
-          id: String(Date.now()),
-          name: input.name,
-          secondName: input.secondName,
-          rating: input.rating,
-          review: input.review,
-          createdAt: new Date().toISOString(),
-        },
-        pending: held,
-      };
-    }
-    const review = await createReview(ctx.db, input, { visible: !held });
-    return { review, pending: held };
+    const { review, pending, published } = await submitReview(ctx.db, input, ctx.clientAddress);
+    if (published) ctx.contentChanged(pagesListingReviews);
+    return { review, pending };
   }),
 });
 
-/** The Reviews tab: staff hide, show and delete reviews. */
+/** The Reviews tab: staff hide, show and delete reviews, and go through the spam folder. */
 export const adminReviewsRouter = router({
-  list: staffProcedure.query(({ ctx }) => listAllReviews(ctx.db)),
-  setVisible: staffProcedure
+  list: staffInternalProcedure
+    .input(z.object({ spam: z.boolean().optional() }).optional())
+    .query(({ ctx, input }) => listAllReviews(ctx.db, input ?? {})),
+  setVisible: staffInternalProcedure
     .input(reviewId.extend({ isVisible: z.boolean() }))
-    .mutation(({ ctx, input }) => setReviewVisible(ctx.db, input.id, input.isVisible)),
-  delete: staffProcedure.input(reviewId).mutation(({ ctx, input }) => deleteReview(ctx.db, input.id)),
+    .mutation(async ({ ctx, input }) => {
+      await setReviewVisible(ctx.db, input.id, input.isVisible);
+      ctx.contentChanged(pagesListingReviews);
+    }),
+  delete: staffInternalProcedure.input(reviewId).mutation(async ({ ctx, input }) => {
+    await deleteReview(ctx.db, input.id);
+    ctx.contentChanged(pagesListingReviews);
+  }),
+  notSpam: staffInternalProcedure.input(reviewId).mutation(async ({ ctx, input }) => {
+    const { published } = await restoreSpamReview(ctx.db, input.id);
+    if (published) ctx.contentChanged(pagesListingReviews);
+  }),
 });

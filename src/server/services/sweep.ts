@@ -1,0 +1,35 @@
+import { and, eq, lt } from 'drizzle-orm';
+import type { Database } from '../../../db/client.ts';
+import { contactSubmissions, reviews } from '../../../db/schema/index.ts';
+import { deleteExpiredRateLimits } from './rate-limits.ts';
+
+/** How long the spam folders keep what the bot checks caught, for the owner to look through. */
+export const SPAM_KEPT_MS = 30 * 24 * 60 * 60 * 1000;
+
+export interface SweepResult {
+  spamLeads: number;
+  spamReviews: number;
+  rateLimits: number;
+}
+
+/**
+ * Deletes what has outlived its use: spam older than the spam folders keep it, and limit counters whose
+ * window has ended. What is due is read from the rows themselves, so a sweep missed while the server
+ * was down is made up by the next one, and sweeps of several instances at once delete each row once.
+ */
+export async function sweepExpired(db: Database, now = new Date()): Promise<SweepResult> {
+  const spamBefore = new Date(now.getTime() - SPAM_KEPT_MS);
+  const spamLeads = await db
+    .delete(contactSubmissions)
+    .where(and(eq(contactSubmissions.isSpam, true), lt(contactSubmissions.createdAt, spamBefore)))
+    .returning({ id: contactSubmissions.id });
+  const spamReviews = await db
+    .delete(reviews)
+    .where(and(eq(reviews.isSpam, true), lt(reviews.createdAt, spamBefore)))
+    .returning({ id: reviews.id });
+  return {
+    spamLeads: spamLeads.length,
+    spamReviews: spamReviews.length,
+    rateLimits: await deleteExpiredRateLimits(db, now),
+  };
+}
