@@ -100,8 +100,14 @@ async function readDatabase(db: Database) {
   return db.transaction(
     async (tx) => {
       const schema = await schemaVersionOf(tx as unknown as Database);
+      // A database an older release left behind may lack tables added since; they have no rows to keep.
+      const existing = new Set(
+        rowsOf<{ name: string }>(
+          await tx.execute(sql`select tablename as name from pg_tables where schemaname = 'public'`),
+        ).map((row) => row.name),
+      );
       const dumps: TableDump[] = [];
-      for (const table of tables) {
+      for (const table of tables.filter((candidate) => existing.has(candidate.name))) {
         const order = table.primaryKey.length
           ? sql.raw(` order by ${table.primaryKey.map((column) => `t."${column}"`).join(', ')}`)
           : sql.raw('');
