@@ -112,7 +112,9 @@ async function readDatabase(db: Database) {
           ? sql.raw(` order by ${table.primaryKey.map((column) => `t."${column}"`).join(', ')}`)
           : sql.raw('');
         const rows = rowsOf<{ line: string }>(
-          await tx.execute(sql`select row_to_json(t)::text as line from ${sql.identifier(table.name)} t${order}`),
+          await tx.execute(
+            sql`select row_to_json(t)::text as line from ${sql.identifier(table.name)} t${order}`,
+          ),
         );
         dumps.push({ name: table.name, lines: rows.map((row) => row.line) });
       }
@@ -305,7 +307,7 @@ export async function stageArchive(
         if (first && event.name !== FORMAT_ENTRY)
           throw new BackupArchiveError('This file is not a backup made by `npm run backup`.');
         first = false;
-        if (seen.has(event.name) || event.name === MANIFEST_ENTRY && manifestText)
+        if (seen.has(event.name) || (event.name === MANIFEST_ENTRY && manifestText))
           throw new BackupArchiveError(`The archive holds ${event.name} twice; it was not restored.`);
         current = { name: event.name, hash: sha256(), bytes: 0, lines: 0 };
         if (event.name.startsWith('tables/')) {
@@ -324,7 +326,7 @@ export async function stageArchive(
         current!.hash.update(event.chunk);
         current!.bytes += event.chunk.length;
         if (sink) {
-          if (current!.name.startsWith("tables/")) current!.lines += countNewlines(event.chunk);
+          if (current!.name.startsWith('tables/')) current!.lines += countNewlines(event.chunk);
           if (!sink.write(event.chunk)) await new Promise((resolve) => sink!.once('drain', resolve));
         } else if (current!.name === MANIFEST_ENTRY || current!.name === FORMAT_ENTRY) {
           if (current!.bytes > 64 * 1024 * 1024)
@@ -341,7 +343,9 @@ export async function stageArchive(
       } else {
         if (sink) {
           const closing = sink;
-          await new Promise<void>((resolve, reject) => closing.end((error?: Error | null) => (error ? reject(error) : resolve())));
+          await new Promise<void>((resolve, reject) =>
+            closing.end((error?: Error | null) => (error ? reject(error) : resolve())),
+          );
           sink = null;
         }
         seen.set(current!.name, {
@@ -368,7 +372,9 @@ export async function stageArchive(
     }
     for (const table of manifest.tables) {
       if (seen.get(table.path)!.lines !== table.rows)
-        throw new BackupArchiveError(`The archive is damaged: ${table.path} does not hold ${table.rows} rows.`);
+        throw new BackupArchiveError(
+          `The archive is damaged: ${table.path} does not hold ${table.rows} rows.`,
+        );
     }
     const listed = new Set(expected.map((part) => part.path));
     for (const name of seen.keys()) {
@@ -400,8 +406,12 @@ function parseManifest(text: string): Manifest {
     Array.isArray(manifest.files) &&
     Array.isArray(manifest.sequences) &&
     typeof manifest.schema?.hash === 'string' &&
-    manifest.tables.every((table) => /^[a-z0-9_]+$/.test(table.name) && table.path === `tables/${table.name}.jsonl`) &&
-    manifest.sequences.every((sequence) => /^[a-z0-9_]+$/.test(sequence.name) && /^-?\d+$/.test(sequence.lastValue));
+    manifest.tables.every(
+      (table) => /^[a-z0-9_]+$/.test(table.name) && table.path === `tables/${table.name}.jsonl`,
+    ) &&
+    manifest.sequences.every(
+      (sequence) => /^[a-z0-9_]+$/.test(sequence.name) && /^-?\d+$/.test(sequence.lastValue),
+    );
   if (!wellFormed) throw new BackupArchiveError('The archive manifest is damaged; nothing was changed.');
   return manifest;
 }

@@ -128,7 +128,8 @@ describe(`backup and restore (${testDatabaseKind})`, () => {
       await source.app.inject({ method: 'GET', url: '/api/admin/settings', headers: { cookie: adminCookie } })
     ).json().settings;
     expect(
-      (await inject('PUT', '/api/admin/settings', { ...settings, companyName: 'Backup Plumbing Co' })).statusCode,
+      (await inject('PUT', '/api/admin/settings', { ...settings, companyName: 'Backup Plumbing Co' }))
+        .statusCode,
     ).toBe(200);
     expect(
       (
@@ -243,7 +244,8 @@ describe(`backup and restore (${testDatabaseKind})`, () => {
         else if (event.kind === 'data') body.push(Buffer.from(event.chunk));
         else {
           let content = Buffer.concat(body);
-          if (name === 'tables/reviews.jsonl') content = Buffer.from(content.toString().replace('Ann', 'Eve'));
+          if (name === 'tables/reviews.jsonl')
+            content = Buffer.from(content.toString().replace('Ann', 'Eve'));
           parts.push(tarHeader(name, content.length), content, tarPadding(content.length));
         }
       }

@@ -70,16 +70,14 @@ function parseHeader(block: Buffer): { name: string; size: number; type: string 
 }
 
 export type TarEvent =
-  | { kind: 'entry'; name: string; size: number }
-  | { kind: 'data'; chunk: Buffer }
-  | { kind: 'entryEnd' };
+  { kind: 'entry'; name: string; size: number } | { kind: 'data'; chunk: Buffer } | { kind: 'entryEnd' };
 
 /**
  * Reads a tar stream as events: each entry, its data in chunks, its end. Throws a TarFormatError when
  * the stream stops inside an entry or before the closing blocks, so a truncated archive never passes.
  */
 export async function* readTar(source: AsyncIterable<Buffer>): AsyncGenerator<TarEvent> {
-  let pending = Buffer.alloc(0);
+  let pending: Buffer = Buffer.alloc(0);
   let state: 'header' | 'data' | 'padding' | 'done' = 'header';
   let remaining = 0;
   let padding = 0;
