@@ -76,6 +76,7 @@ async function main() {
   await fastify.register(app, {
     config,
     database,
+    nightlyBackups: {},
     ssr: { mode: config.nodeEnv === 'development' ? 'development' : 'production' },
   });
 

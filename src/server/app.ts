@@ -25,6 +25,7 @@ import {
   defaultLoginThrottleOptions,
 } from './services/login-throttle.ts';
 import { validateSessionToken } from './services/sessions.ts';
+import { NightlyBackups, type Clock } from './services/backup/nightly.ts';
 import { defaultUploadLimits, type UploadLimits } from './services/uploads.ts';
 import { appRouter, type AppRouter } from './trpc/app-router.ts';
 import type { SsrOptions } from './ssr.ts';
@@ -37,6 +38,8 @@ export interface AppOptions {
   uploadLimits?: UploadLimits;
   loginThrottle?: Partial<LoginThrottleOptions>;
   leadNotifier?: Partial<LeadNotifierOptions>;
+  /** Write a backup every night (the server); omitted in tests that do not exercise it. */
+  nightlyBackups?: { clock?: Clock; recheckMs?: number };
 }
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -47,6 +50,7 @@ async function buildApp(fastify: FastifyInstance, options: AppOptions) {
   // 1. Config and shared services.
   fastify.decorate('config', config);
   fastify.decorate('db', database.db);
+  fastify.decorate('databaseKind', database.kind);
   fastify.decorate(
     'loginThrottle',
     new LoginThrottle({ ...defaultLoginThrottleOptions, ...options.loginThrottle }),
@@ -68,6 +72,19 @@ async function buildApp(fastify: FastifyInstance, options: AppOptions) {
   );
   // Alerts under way finish before the database closes.
   fastify.addHook('onClose', () => fastify.leadNotifier.idle());
+  if (options.nightlyBackups) {
+    const nightly = new NightlyBackups({
+      db: database.db,
+      databaseKind: database.kind,
+      uploadsDir: config.uploadsDir,
+      backupDir: config.backupDir,
+      log: fastify.log,
+      ...options.nightlyBackups,
+    });
+    fastify.addHook('onReady', async () => nightly.start());
+    // A backup under way is finished, not cut off, before the database closes.
+    fastify.addHook('onClose', () => nightly.stop());
+  }
   fastify.decorateRequest('auth', null);
   fastify.setErrorHandler(handleError);
   fastify.setNotFoundHandler((request, reply) =>
@@ -250,12 +267,10 @@ function handleError(
   const { status, message, fieldErrors } = describeError(error);
   if (status >= 500) {
     request.log.error({ err: error }, 'request failed');
-    return reply
-      .status(status)
-      .send({
-        success: false,
-        ...(request.routeOptions.config?.serverFailure ?? { message: INTERNAL_ERROR_MESSAGE }),
-      });
+    return reply.status(status).send({
+      success: false,
+      ...(request.routeOptions.config?.serverFailure ?? { message: INTERNAL_ERROR_MESSAGE }),
+    });
   }
   return reply
     .status(status)
