@@ -335,7 +335,7 @@ export class NightlyBackups {
       );
       await this.prune(keep);
     } catch (error) {
-      await rm(partial, { force: true });
+      await rm(partial, { force: true }).catch(() => {});
       log.error({ err: error, file }, 'nightly backup failed');
       await db
         .update(backupRuns)
