@@ -49,9 +49,13 @@ describe.runIf(process.env.TEST_DB !== 'postgres')('npm run backup / npm run res
       `${site().DATA_DIR}.lock`,
       JSON.stringify({ pid: process.pid, command: 'the site server (npm start)', port: 4321, since: 'now' }),
     );
+    await writeFile(join(dir, 'any.backup'), 'x');
     try {
-      for (const script of ['backup', 'restore'] as const) {
-        const result = await run(script, join(dir, 'locked.backup'), site());
+      for (const [script, file] of [
+        ['backup', 'locked.backup'],
+        ['restore', 'any.backup'],
+      ] as const) {
+        const result = await run(script, join(dir, file), site());
         expect(result.status).toBe(2);
         expect(result.stderr).toContain(
           `is in use by the site server (npm start) (process ${process.pid}, port 4321`,
