@@ -81,7 +81,10 @@ async function buildApp(fastify: FastifyInstance, options: AppOptions) {
       log: fastify.log,
       ...options.nightlyBackups,
     });
-    fastify.addHook('onReady', async () => nightly.start());
+    fastify.addHook('onReady', (done) => {
+      nightly.start();
+      done();
+    });
     // A backup under way is finished, not cut off, before the database closes.
     fastify.addHook('onClose', () => nightly.stop());
   }

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { fieldErrorsOf, serverMessageOf, useTRPC } from '../../client/trpc.tsx';
 import {
   backupSettingsSchema,
@@ -28,15 +28,12 @@ export function BackupsSection() {
   const id = useId();
   const status = useQuery(trpc.adminBackups.status.queryOptions());
   const save = useMutation(trpc.adminBackups.saveSettings.mutationOptions());
-  const [values, setValues] = useState<{ enabled: boolean; time: string; keep: string } | null>(null);
+  // What the admin has typed; until then the form shows the stored settings.
+  const [edits, setValues] = useState<{ enabled: boolean; time: string; keep: string } | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
-
-  useEffect(() => {
-    if (status.data) {
-      const { enabled, time, keep } = status.data.settings;
-      setValues({ enabled, time, keep: String(keep) });
-    }
-  }, [status.data]);
+  const stored = status.data?.settings;
+  const values =
+    edits ?? (stored ? { enabled: stored.enabled, time: stored.time, keep: String(stored.keep) } : null);
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -50,6 +47,7 @@ export function BackupsSection() {
     try {
       await save.mutateAsync(parsed.data satisfies BackupSettings);
       await queryClient.invalidateQueries({ queryKey: trpc.adminBackups.status.queryKey() });
+      setValues(null);
       toast({ title: 'Backup settings saved', description: 'The next nightly backup follows them.' });
     } catch (error) {
       setErrors(fieldErrorsOf(error));
@@ -98,7 +96,12 @@ export function BackupsSection() {
         </div>
       )}
       {values && (
-        <form className={styles.form} onSubmit={onSubmit} noValidate style={{ marginTop: '1rem' }}>
+        <form
+          className={styles.form}
+          onSubmit={(event) => void onSubmit(event)}
+          noValidate
+          style={{ marginTop: '1rem' }}
+        >
           <div className={styles.field}>
             <label className={styles.checkboxLabel}>
               <input

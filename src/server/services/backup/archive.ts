@@ -99,7 +99,7 @@ async function readDatabase(db: Database) {
   const tables = tablesInForeignKeyOrder();
   return db.transaction(
     async (tx) => {
-      const schema = await schemaVersionOf(tx as unknown as Database);
+      const schema = await schemaVersionOf(tx);
       // A database an older release left behind may lack tables added since; they have no rows to keep.
       const existing = new Set(
         rowsOf<{ name: string }>(

@@ -66,7 +66,7 @@ export async function saveBackupSettings(
 ): Promise<BackupSettings> {
   const rows = (Object.keys(settingKeys) as (keyof BackupSettings)[]).map((field) => ({
     key: settingKeys[field],
-    value: typeof values[field] === 'string' ? (values[field] as string) : JSON.stringify(values[field]),
+    value: typeof values[field] === 'string' ? values[field] : JSON.stringify(values[field]),
     type: typeof values[field] as 'string' | 'boolean' | 'number',
     description: 'Nightly backup (admin Settings, Backups)',
     updatedAt: now,
