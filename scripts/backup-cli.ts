@@ -53,9 +53,12 @@ export function progressPrinter(): (progress: Progress) => void {
   const tty = process.stderr.isTTY;
   let last = 0;
   let lastPhase = '';
+  const finishedPhases = new Set<string>();
   return (progress) => {
     const now = performance.now();
     const finished = progress.done === progress.total;
+    if (finished && finishedPhases.has(progress.phase)) return;
+    if (finished) finishedPhases.add(progress.phase);
     if (!finished && progress.phase === lastPhase && now - last < (tty ? 200 : 3_000)) return;
     last = now;
     lastPhase = progress.phase;
@@ -74,6 +77,10 @@ export function progressPrinter(): (progress: Progress) => void {
     if (tty) process.stderr.write(`\r\u001b[K${line}${finished ? '\n' : ''}`);
     else process.stderr.write(`${line}\n`);
   };
+}
+
+export function plural(count: number, word: string): string {
+  return `${count} ${word}${count === 1 ? '' : 's'}`;
 }
 
 export function seconds(ms: number): string {

@@ -10,6 +10,7 @@ import {
   formatBytes,
   openForCommand,
   progressPrinter,
+  plural,
   seconds,
 } from './backup-cli.ts';
 
@@ -34,12 +35,12 @@ try {
   );
   await rename(partial, file);
   const { manifest } = summary;
-  for (const table of manifest.tables) console.log(`  ${table.name.padEnd(28)} ${table.rows} rows`);
+  for (const table of manifest.tables) console.log(`  ${table.name.padEnd(28)} ${plural(table.rows, 'row')}`);
   console.log(
     `  ${'uploaded files'.padEnd(28)} ${manifest.files.length} (${formatBytes(summary.fileBytes)})`,
   );
   console.log(
-    `Wrote ${file}: ${manifest.tables.length} tables, ${summary.rows} rows, ${manifest.files.length} files, ` +
+    `Wrote ${file}: ${manifest.tables.length} tables, ${plural(summary.rows, 'row')}, ${plural(manifest.files.length, 'file')}, ` +
       `${formatBytes((await stat(file)).size)}, schema ${manifest.schema.migration}, in ${seconds(summary.ms)}.`,
   );
 } catch (error) {

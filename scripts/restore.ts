@@ -15,6 +15,7 @@ import {
   formatBytes,
   openForCommand,
   progressPrinter,
+  plural,
   seconds,
 } from './backup-cli.ts';
 
@@ -50,13 +51,13 @@ console.log(
 );
 try {
   const summary = await loadStagedArchive(database.db, staged, config.uploadsDir, progress);
-  for (const table of manifest.tables) console.log(`  ${table.name.padEnd(28)} ${table.rows} rows`);
+  for (const table of manifest.tables) console.log(`  ${table.name.padEnd(28)} ${plural(table.rows, 'row')}`);
   console.log(
     `  ${'uploaded files'.padEnd(28)} ${manifest.files.length} (${formatBytes(summary.fileBytes)})`,
   );
   if (summary.migratedFrom) console.log(`  Migrated forward from schema ${summary.migratedFrom}.`);
   console.log(
-    `Restored ${summary.rows} rows in ${manifest.tables.length} tables and ${manifest.files.length} files ` +
+    `Restored ${plural(summary.rows, 'row')} in ${manifest.tables.length} tables and ${plural(manifest.files.length, 'file')} ` +
       `in ${seconds(performance.now() - started)}.`,
   );
 } catch (error) {
