@@ -26,6 +26,7 @@ function run(script: 'backup' | 'restore', file: string, env: Record<string, str
 }
 
 // The real commands on embedded databases of their own (only meaningful once per run).
+// Each command starts its own Node and PGlite: seconds apiece on a busy machine.
 describe.runIf(process.env.TEST_DB !== 'postgres')('npm run backup / npm run restore', () => {
   let dir: string;
   const site = () => ({ DATA_DIR: join(dir, 'data'), UPLOADS_DIR: join(dir, 'uploads') });
@@ -74,7 +75,7 @@ describe.runIf(process.env.TEST_DB !== 'postgres')('npm run backup / npm run res
     expect(backup.stdout).toMatch(/reviews\s+1 row\b/);
     expect(backup.stdout).toMatch(/uploaded files\s+2 \(/);
     expect(backup.stdout).toMatch(
-      /Wrote .*site\.backup: \d+ tables, \d+ rows, 2 files, [\d.]+ KB, schema \w+, in [\d.]+ s\./,
+      /Wrote .*site\.backup: \d+ tables, \d+ rows?, 2 files, [\d.]+ KB, schema \w+, in [\d.]+ s\./,
     );
     // The lock was given back.
     expect(await readdir(dir)).not.toContain('data.lock');
@@ -86,7 +87,7 @@ describe.runIf(process.env.TEST_DB !== 'postgres')('npm run backup / npm run res
     const restore = await run('restore', file, copy());
     expect(restore.status).toBe(0);
     expect(restore.stdout).toContain('every checksum matches');
-    expect(restore.stdout).toMatch(/Restored \d+ rows in \d+ tables and 2 files in [\d.]+ s\./);
+    expect(restore.stdout).toMatch(/Restored \d+ rows? in \d+ tables and 2 files in [\d.]+ s\./);
     expect(await readFile(join(copy().UPLOADS_DIR, 'a.jpg'))).toEqual(
       await readFile(join(site().UPLOADS_DIR, 'a.jpg')),
     );
@@ -108,5 +109,5 @@ describe.runIf(process.env.TEST_DB !== 'postgres')('npm run backup / npm run res
     expect(
       (await readdir(dir)).filter((name) => name.includes('.incoming-') || name.includes('.previous-')),
     ).toEqual([]);
-  });
+  }, 120_000);
 });
