@@ -6,6 +6,7 @@ import { seedDatabase } from './db/seed.ts';
 import { app } from './src/server/app.ts';
 import { ConfigError, loadConfig } from './src/server/env.ts';
 import { answerFromPageCache } from './src/server/page-cache.ts';
+import { acquireSiteLock, SiteLockedError } from './src/server/site-lock.ts';
 
 async function main() {
   let config;
@@ -19,6 +20,17 @@ async function main() {
     throw error;
   }
 
+  if (!config.databaseUrl) {
+    try {
+      acquireSiteLock(config.dataDir, 'the site server (npm start)', config.port);
+    } catch (error) {
+      if (error instanceof SiteLockedError) {
+        console.error(error.message);
+        process.exit(1);
+      }
+      throw error;
+    }
+  }
   const database = await openDatabase(
     config.databaseUrl ? { url: config.databaseUrl } : { dataDir: config.dataDir },
   );
@@ -64,6 +76,7 @@ async function main() {
   await fastify.register(app, {
     config,
     database,
+    nightlyBackups: {},
     ssr: { mode: config.nodeEnv === 'development' ? 'development' : 'production' },
   });
 

@@ -26,6 +26,7 @@ describe(`migrations (${testDatabaseKind})`, () => {
       ),
     ).map((row) => row.table_name);
     expect(tables).toEqual([
+      'backup_runs',
       'contact_submissions',
       'lead_notifications',
       'media',

@@ -8,3 +8,4 @@ export * from './settings.ts';
 export * from './seo-metadata.ts';
 export * from './lead-notifications.ts';
 export * from './rate-limits.ts';
+export * from './backup-runs.ts';

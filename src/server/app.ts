@@ -29,6 +29,7 @@ import {
 } from './services/login-throttle.ts';
 import { validateSessionToken } from './services/sessions.ts';
 import { sweepExpired } from './services/sweep.ts';
+import { NightlyBackups, type Clock } from './services/backup/nightly.ts';
 import { defaultUploadLimits, type UploadLimits } from './services/uploads.ts';
 import { appRouter, type AppRouter } from './trpc/app-router.ts';
 import type { SsrOptions } from './ssr.ts';
@@ -43,6 +44,8 @@ export interface AppOptions {
   leadNotifier?: Partial<LeadNotifierOptions>;
   /** Time between sweeps of expired spam and limit counters (the first runs at start). */
   sweepIntervalMs?: number;
+  /** Write a backup every night (the server); omitted in tests that do not exercise it. */
+  nightlyBackups?: { clock?: Clock; recheckMs?: number };
 }
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -53,6 +56,7 @@ async function buildApp(fastify: FastifyInstance, options: AppOptions) {
   // 1. Config and shared services.
   fastify.decorate('config', config);
   fastify.decorate('db', database.db);
+  fastify.decorate('databaseKind', database.kind);
   fastify.decorate(
     'loginThrottle',
     new LoginThrottle({ ...defaultLoginThrottleOptions, ...options.loginThrottle }),
@@ -93,6 +97,22 @@ async function buildApp(fastify: FastifyInstance, options: AppOptions) {
   // Alerts under way finish before the database closes.
   fastify.addHook('onClose', () => fastify.leadNotifier.idle());
   scheduleSweeps(fastify, database.db, options.sweepIntervalMs ?? 60 * 60 * 1000);
+  if (options.nightlyBackups) {
+    const nightly = new NightlyBackups({
+      db: database.db,
+      databaseKind: database.kind,
+      uploadsDir: config.uploadsDir,
+      backupDir: config.backupDir,
+      log: fastify.log,
+      ...options.nightlyBackups,
+    });
+    fastify.addHook('onReady', (done) => {
+      nightly.start();
+      done();
+    });
+    // A backup under way is finished, not cut off, before the database closes.
+    fastify.addHook('onClose', () => nightly.stop());
+  }
   fastify.decorateRequest('auth', null);
   fastify.setErrorHandler(handleError);
   fastify.setNotFoundHandler((request, reply) =>

@@ -17,6 +17,13 @@ describe('configuration from the environment', () => {
     expect(config.uploadsDir).toMatch(/\/uploads$/);
   });
 
+  it('puts the nightly backups beside the data unless BACKUP_DIR says where', () => {
+    expect(loadConfig({ DATA_DIR: '/srv/site/data' }).backupDir).toBe('/srv/site/backups');
+    expect(loadConfig({ DATA_DIR: '/srv/site/data', BACKUP_DIR: '/mnt/nas/plumbing' }).backupDir).toBe(
+      '/mnt/nas/plumbing',
+    );
+  });
+
   it('derives PUBLIC_URL from PORT and drops a trailing slash', () => {
     expect(loadConfig({ PORT: '8080' }).publicUrl).toBe('http://localhost:8080');
     expect(loadConfig({ PUBLIC_URL: 'https://plumber.example/' }).publicUrl).toBe('https://plumber.example');

@@ -1,6 +1,6 @@
 import { MIN_PASSWORD_LENGTH } from '../shared/schemas/account.ts';
 import { randomBytes } from 'node:crypto';
-import { resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { z } from 'zod';
 
 // Every setting of ../shared/CONTRACT.md, parsed once; nothing else reads process.env.
@@ -14,6 +14,7 @@ const envSchema = z.object({
     .optional(),
   DATA_DIR: z.string().min(1).default('./data'),
   UPLOADS_DIR: z.string().min(1).default('./uploads'),
+  BACKUP_DIR: z.string().min(1).optional(),
   PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
   ADMIN_USERNAME: z.string().min(1).max(100).default('admin'),
   ADMIN_PASSWORD: z
@@ -35,6 +36,8 @@ export interface AppConfig {
   databaseUrl: string | undefined;
   dataDir: string;
   uploadsDir: string;
+  /** Where the nightly backups are written; by default a `backups` folder beside DATA_DIR. */
+  backupDir: string;
   publicUrl: string;
   adminUsername: string;
   adminPassword: string | undefined;
@@ -63,6 +66,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     databaseUrl: e.DATABASE_URL,
     dataDir: resolve(e.DATA_DIR),
     uploadsDir: resolve(e.UPLOADS_DIR),
+    backupDir: resolve(e.BACKUP_DIR ?? join(dirname(resolve(e.DATA_DIR)), 'backups')),
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     adminUsername: e.ADMIN_USERNAME,
     adminPassword: e.ADMIN_PASSWORD,
@@ -93,6 +97,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     databaseUrl: undefined,
     dataDir: resolve('data-test'),
     uploadsDir: resolve(`node_modules/.tmp/uploads-${randomBytes(6).toString('hex')}`),
+    backupDir: resolve(`node_modules/.tmp/backups-${randomBytes(6).toString('hex')}`),
     publicUrl: 'http://localhost:3000',
     adminUsername: 'admin',
     adminPassword: undefined,

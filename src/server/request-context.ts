@@ -66,6 +66,7 @@ declare module 'fastify' {
     /** helmet's headers, worked out once at start (security-headers.ts). */
     securityHeaders: Record<string, string>;
     leadNotifier: LeadNotifier;
+    databaseKind: 'pglite' | 'postgres';
   }
   interface FastifyRequest {
     auth: Auth | null;

@@ -6,6 +6,7 @@ import { defaultSettings } from '../../shared/site-defaults.ts';
 import { SEARCH_DESCRIPTION_CHARS, SEARCH_TITLE_CHARS } from '../../shared/schemas/seo-override.ts';
 import { AdminTextField } from './AdminTextField.tsx';
 import { SearchSharingSection } from './SearchSharingSection.tsx';
+import { BackupsSection } from './BackupsSection.tsx';
 import { toast } from '../Toast/toast-store.ts';
 import { firstMessageByField } from '../../shared/schemas/field-errors.ts';
 import { AlertRecipientNotice } from './AlertRecipientNotice.tsx';
@@ -245,6 +246,7 @@ export function SettingsTab() {
       </form>
       {/* Its own form: one page's metadata is saved apart from the site settings. */}
       <SearchSharingSection />
+      <BackupsSection />
     </div>
   );
 }

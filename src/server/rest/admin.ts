@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { callerFor } from './caller.ts';
+import { PassThrough } from 'node:stream';
 import { leadsToCsv } from '../services/leads.ts';
+import { recordedBackup } from '../services/backup/nightly.ts';
 
 // Admin calls of SPEC section 7. The hook in app.ts answers 401 before any of these runs without a session.
 export async function adminRestRoutes(app: FastifyInstance) {
@@ -30,6 +32,34 @@ export async function adminRestRoutes(app: FastifyInstance) {
         .send(leadsToCsv(leads));
     },
   );
+
+  app.get('/api/admin/backups', async (request, reply) => {
+    const backups = await callerFor(request, reply).adminBackups.status();
+    return { success: true, backups };
+  });
+
+  app.put('/api/admin/backups/settings', async (request, reply) => {
+    const settings = await callerFor(request, reply).adminBackups.saveSettings(request.body as never);
+    return { success: true, settings, message: 'Backup settings saved' };
+  });
+
+  // A fresh archive of the whole site, streamed as it is written: nothing large is held in memory.
+  app.get('/api/admin/backups/download', async (request, reply) => {
+    // The status query carries the admin-only check; an editor is refused (403) before anything is read.
+    await callerFor(request, reply).adminBackups.status();
+    const body = new PassThrough();
+    recordedBackup(app.db, app.databaseKind, app.config.uploadsDir, body).catch((error: unknown) => {
+      request.log.error({ err: error }, 'backup download failed');
+      // The client sees a cut-off download, which restore refuses as incomplete.
+      body.destroy(error as Error);
+    });
+    const stamp = new Date().toISOString().slice(0, 16).replace(/[-:]/g, '').replace('T', '-');
+    return reply
+      .header('content-type', 'application/gzip')
+      .header('content-disposition', `attachment; filename="site-${stamp}.backup"`)
+      .header('cache-control', 'no-store')
+      .send(body);
+  });
 
   app.get('/api/admin/posts', async (request, reply) => {
     const posts = await callerFor(request, reply).adminPosts.list();

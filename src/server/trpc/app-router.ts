@@ -1,5 +1,6 @@
 import { createCallerFactory, router } from './init.ts';
 import { accountRouter } from './routers/account.ts';
+import { adminBackupsRouter } from './routers/admin-backups.ts';
 import { adminPostsRouter } from './routers/admin-posts.ts';
 import { adminUsersRouter } from './routers/admin-users.ts';
 import { adminSeoRouter } from './routers/admin-seo.ts';
@@ -25,6 +26,7 @@ export const appRouter = router({
   adminSeo: adminSeoRouter,
   account: accountRouter,
   adminUsers: adminUsersRouter,
+  adminBackups: adminBackupsRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -1,0 +1,318 @@
+import { createWriteStream, readFileSync } from 'node:fs';
+import { mkdtemp, readdir, readFile, rm, stat, truncate, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase, type DatabaseHandle } from '../../../../db/client.ts';
+import { buildTestApp, TEST_PASSWORD, type TestApp } from '../../testing/test-app.ts';
+import { createTestDatabase, testDatabaseKind } from '../../testing/test-database.ts';
+import { BackupArchiveError, restoreBackup, writeBackup } from './archive.ts';
+import { applyMigrations, knownMigrations, rowsOf, tablesInForeignKeyOrder } from './schema-info.ts';
+import { pgTable, serial, integer, text } from 'drizzle-orm/pg-core';
+
+const realPng = readFileSync(new URL('../../../../public/images/apple-touch-icon.png', import.meta.url));
+
+function multipart(filename: string, content: Buffer) {
+  const boundary = '----backup-boundary';
+  return {
+    payload: Buffer.concat([
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: image/png\r\n\r\n`,
+      ),
+      content,
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
+}
+
+async function backupTo(t: TestApp, file: string) {
+  return writeBackup(t.database.db, t.database.kind, t.config.uploadsDir, createWriteStream(file));
+}
+
+/** Everything a visitor, the admin and the editor can read, keyed by what was asked. */
+async function snapshot(t: TestApp, adminCookie: string, editorCookie: string) {
+  const answers: Record<string, unknown> = {};
+  const get = async (url: string, cookie?: string) => {
+    const response = await t.app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
+    answers[`${cookie === editorCookie ? 'editor ' : cookie ? 'admin ' : ''}${url}`] = {
+      status: response.statusCode,
+      body: response.json(),
+    };
+    return response.json();
+  };
+  const trpc = (path: string, cookie: string) => get(`/trpc/${path}`, cookie);
+  const posts = await get('/api/posts');
+  for (const post of [...posts.newsPosts, ...posts.advicePosts]) await get(`/api/posts/${post.id}`);
+  await get('/api/reviews');
+  await get('/api/settings');
+  await get('/api/admin/settings', adminCookie);
+  await get('/api/admin/posts', adminCookie);
+  await get('/api/admin/posts', editorCookie);
+  await get('/api/auth/status', editorCookie);
+  await trpc('leads.list', adminCookie);
+  await trpc('adminSeo.list', adminCookie);
+  await trpc('adminUsers.list', adminCookie);
+  await trpc('adminReviews.list', adminCookie);
+  await trpc('media.list', adminCookie);
+  const files: Record<string, string> = {};
+  for (const name of (await readdir(t.config.uploadsDir)).filter((n) => !n.startsWith('.')).sort()) {
+    const response = await t.app.inject({ method: 'GET', url: `/uploads/${name}` });
+    expect(response.statusCode).toBe(200);
+    files[name] = response.rawPayload.toString('base64');
+  }
+  return { answers, files };
+}
+
+describe(`backup and restore (${testDatabaseKind})`, () => {
+  let work: string;
+  let source: TestApp;
+  let adminCookie: string;
+  let editorCookie: string;
+  let archive: string;
+  let expected: Awaited<ReturnType<typeof snapshot>>;
+
+  beforeAll(async () => {
+    work = await mkdtemp(join(tmpdir(), 'backup-test-'));
+    // The site starts on the embedded database, as a new user's does.
+    source = await buildTestApp({ database: await openDatabase({ memory: true }) });
+    adminCookie = await source.signInAs('admin', 'owner');
+    editorCookie = await source.signInAs('editor', 'helper');
+    const inject = (method: 'POST' | 'PUT', url: string, payload: unknown, cookie = adminCookie) =>
+      source.app.inject({ method, url, payload: payload as object, headers: { cookie } });
+    const uploads = [];
+    for (const name of ['kitchen.png', 'bath.png']) {
+      const { payload, headers } = multipart(name, realPng);
+      const response = await source.app.inject({
+        method: 'POST',
+        url: '/api/admin/upload',
+        payload,
+        headers: { ...headers, cookie: editorCookie },
+      });
+      expect(response.statusCode).toBe(201);
+      uploads.push(response.json().filePath as string);
+    }
+    for (const [index, type] of ['news', 'advice', 'news'].entries()) {
+      const response = await inject('POST', '/api/admin/posts', {
+        type,
+        post: {
+          title: `Post ${index} about pipes`,
+          excerpt: `Excerpt ${index}`,
+          content: `<p>Body ${index} ünïcode ✓</p>`,
+          image: uploads[index % 2],
+          isPublished: index !== 2,
+        },
+      });
+      expect(response.statusCode).toBe(201);
+    }
+    for (const name of ['Ann', 'Bea']) {
+      await inject('POST', '/api/reviews', { name, rating: 4, review: `Fixed it fast, says ${name}` });
+    }
+    await inject('POST', '/api/contact', {
+      firstName: 'Cal',
+      lastName: 'Lee',
+      email: 'cal@example.com',
+      message: 'Leaking water heater',
+    });
+    // A bot's lead (filled the hidden field) is kept as it was marked.
+    await inject('POST', '/api/contact', {
+      firstName: 'Bot',
+      lastName: 'Bot',
+      email: 'bot@example.com',
+      message: 'Cheap pills',
+      website: 'http://spam.example',
+    });
+    const settings = (
+      await source.app.inject({ method: 'GET', url: '/api/admin/settings', headers: { cookie: adminCookie } })
+    ).json().settings;
+    expect(
+      (await inject('PUT', '/api/admin/settings', { ...settings, companyName: 'Backup Plumbing Co' }))
+        .statusCode,
+    ).toBe(200);
+    expect(
+      (
+        await inject('POST', '/trpc/adminSeo.save', {
+          page: '/',
+          title: 'Best plumber in Cumming',
+          description: 'Restored description',
+        })
+      ).statusCode,
+    ).toBe(200);
+    expected = await snapshot(source, adminCookie, editorCookie);
+    expect(Object.keys(expected.files)).toHaveLength(2);
+    archive = join(work, 'site.backup');
+    const summary = await backupTo(source, archive);
+    expect(summary.manifest.tables.find((table) => table.name === 'posts')?.rows).toBe(3);
+    expect(summary.manifest.files).toHaveLength(2);
+  });
+
+  afterAll(async () => {
+    await source?.close();
+    await rm(work, { recursive: true, force: true });
+  });
+
+  const restoreAndCompare = async (target: DatabaseHandle) => {
+    const restored = await buildTestApp({ database: target });
+    try {
+      const summary = await restoreBackup(target.db, archive, restored.config.uploadsDir);
+      expect(summary.rows).toBeGreaterThan(10);
+      // Sessions are kept: the old cookies still work.
+      expect(await snapshot(restored, adminCookie, editorCookie)).toEqual(expected);
+      const login = await restored.app.inject({
+        method: 'POST',
+        url: '/api/login',
+        payload: { username: 'helper', password: TEST_PASSWORD },
+      });
+      expect(login.statusCode).toBe(200);
+      // Sequences carry on after the restored ids.
+      const created = await restored.app.inject({
+        method: 'POST',
+        url: '/api/reviews',
+        payload: { name: 'Dee', review: 'New after the move' },
+      });
+      expect(created.statusCode).toBe(201);
+      const ids = rowsOf<{ id: number }>(await target.db.execute(sql`select id from reviews order by id`));
+      expect(ids.map((row) => row.id)).toEqual([1, 2, 3]);
+    } finally {
+      await restored.close();
+    }
+  };
+
+  it.runIf(testDatabaseKind === 'pglite')(
+    'restores into a fresh embedded database: every answer and file identical, old password signs in',
+    async () => {
+      await restoreAndCompare(await openDatabase({ memory: true }));
+    },
+  );
+
+  it.runIf(testDatabaseKind === 'postgres')(
+    'restores the same embedded archive into PostgreSQL, identical',
+    async () => {
+      await restoreAndCompare(await createTestDatabase());
+    },
+  );
+
+  describe('refuses a damaged or foreign archive and leaves the site as it was', () => {
+    const cases: [string, (file: string) => Promise<void>, RegExp][] = [
+      [
+        'a truncated archive',
+        async (file) => truncate(file, Math.floor((await stat(file)).size * 0.6)),
+        /damaged or incomplete/,
+      ],
+      [
+        'a flipped byte',
+        async (file) => {
+          const bytes = await readFile(file);
+          const at = Math.floor(bytes.length / 2);
+          bytes[at] = bytes[at]! ^ 0x40;
+          await writeFile(file, bytes);
+        },
+        /damaged/,
+      ],
+      ['a random file', (file) => writeFile(file, randomBytes(50_000)), /not a backup/],
+    ];
+    for (const [label, spoil, message] of cases) {
+      it(label, async () => {
+        const file = join(work, `${label.replace(/\W+/g, '-')}.backup`);
+        await writeFile(file, await readFile(archive));
+        await spoil(file);
+        const before = await snapshot(source, adminCookie, editorCookie);
+        const error = await restoreBackup(source.database.db, file, source.config.uploadsDir).catch(
+          (caught: unknown) => caught,
+        );
+        expect(error).toBeInstanceOf(BackupArchiveError);
+        expect((error as Error).message).toMatch(message);
+        expect(await snapshot(source, adminCookie, editorCookie)).toEqual(before);
+        // No staging folder is left beside the uploads.
+        const siblings = await readdir(join(source.config.uploadsDir, '..'));
+        expect(siblings.filter((name) => name.includes('.incoming-'))).toEqual([]);
+      });
+    }
+
+    it('a part whose bytes do not match the manifest checksum', async () => {
+      // Rewrites one table inside an otherwise valid archive, keeping the old manifest.
+      const { createGunzip, gzipSync } = await import('node:zlib');
+      const { readTar, tarHeader, tarPadding, TAR_END } = await import('./tar.ts');
+      const { Readable } = await import('node:stream');
+      const parts: Buffer[] = [];
+      let name = '';
+      let body: Buffer[] = [];
+      for await (const event of readTar(Readable.from(await readFile(archive)).pipe(createGunzip()))) {
+        if (event.kind === 'entry') [name, body] = [event.name, []];
+        else if (event.kind === 'data') body.push(Buffer.from(event.chunk));
+        else {
+          let content = Buffer.concat(body);
+          if (name === 'tables/reviews.jsonl')
+            content = Buffer.from(content.toString().replace('Ann', 'Eve'));
+          parts.push(tarHeader(name, content.length), content, tarPadding(content.length));
+        }
+      }
+      const file = join(work, 'tampered.backup');
+      await writeFile(file, gzipSync(Buffer.concat([...parts, TAR_END])));
+      const error = await restoreBackup(source.database.db, file, source.config.uploadsDir).catch(
+        (caught: unknown) => caught,
+      );
+      expect((error as Error).message).toMatch(/tables\/reviews\.jsonl does not match its checksum/);
+    });
+  });
+
+  it.runIf(testDatabaseKind === 'pglite')(
+    'an archive from an older schema version is migrated forward',
+    async () => {
+      const migrations = knownMigrations();
+      const old = await createTestDatabase();
+      const older = await createTestDatabase();
+      try {
+        // A database left at the first migration, as an older release made it.
+        await older.db.execute(sql`drop schema public cascade`);
+        await older.db.execute(sql`create schema public`);
+        await older.db.execute(sql`drop schema drizzle cascade`);
+        await applyMigrations(older.db, migrations.slice(0, 1));
+        await older.db.execute(
+          sql`insert into reviews (name, review, rating) values ('Old', 'From an older release', 5)`,
+        );
+        const uploadsDir = join(work, 'old-uploads');
+        const file = join(work, 'old.backup');
+        const summary = await writeBackup(older.db, 'pglite', uploadsDir, createWriteStream(file));
+        expect(summary.manifest.schema.migration).toBe(migrations[0]!.tag);
+        const restored = await restoreBackup(old.db, file, join(work, 'restored-uploads'));
+        expect(restored.migratedFrom).toBe(migrations[0]!.tag);
+        const reviews = rowsOf<{ name: string }>(await old.db.execute(sql`select name from reviews`));
+        expect(reviews).toEqual([{ name: 'Old' }]);
+        const [latest] = rowsOf<{ hash: string }>(
+          await old.db.execute(
+            sql`select hash from drizzle.__drizzle_migrations order by created_at desc limit 1`,
+          ),
+        );
+        expect(latest!.hash).toBe(migrations[migrations.length - 1]!.hash);
+      } finally {
+        await old.close();
+        await older.close();
+      }
+    },
+  );
+});
+
+describe('tablesInForeignKeyOrder', () => {
+  it('lists every schema table, parents first, and picks up a table it has never seen', () => {
+    const names = tablesInForeignKeyOrder().map((table) => table.name);
+    expect(names).toEqual(expect.arrayContaining(['posts', 'media', 'users', 'sessions', 'settings']));
+    expect(names.indexOf('users')).toBeLessThan(names.indexOf('sessions'));
+    expect(names.indexOf('posts')).toBeLessThan(names.indexOf('media'));
+    expect(names.indexOf('contact_submissions')).toBeLessThan(names.indexOf('lead_notifications'));
+    expect(names).not.toContain('backup_runs');
+
+    const parent = pgTable('a_parent', { id: serial('id').primaryKey() });
+    const child = pgTable('a_child', {
+      id: serial('id').primaryKey(),
+      parentId: integer('parent_id').references(() => parent.id),
+      note: text('note'),
+    });
+    expect(tablesInForeignKeyOrder([child, parent]).map((table) => table.name)).toEqual([
+      'a_parent',
+      'a_child',
+    ]);
+  });
+});

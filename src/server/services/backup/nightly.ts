@@ -1,0 +1,356 @@
+// The nightly backup while the site runs. The schedule lives in the database: settings rows say when
+// and how many to keep, and a backup_runs row per night is claimed by one insert, so of several
+// instances on one PostgreSQL database exactly one writes that night's archive. A timer armed for the
+// next due time (re-checked at least every few minutes, so a changed setting is picked up) drives it.
+import { createWriteStream } from 'node:fs';
+import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Writable } from 'node:stream';
+import { and, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import type { Database } from '../../../../db/client.ts';
+import { backupRuns, settings, type BackupRun } from '../../../../db/schema/index.ts';
+import {
+  backupSettingsSchema,
+  defaultBackupSettings,
+  type BackupRunSummary,
+  type BackupSettings,
+  type BackupStatus,
+} from '../../../shared/schemas/backup.ts';
+import { writeBackup, type BackupSummary } from './archive.ts';
+
+/** The business's own time zone: "02:30" means half past two at night in Cumming, Georgia. */
+export const BACKUP_TIME_ZONE = 'America/New_York';
+
+export interface Clock {
+  now(): Date;
+  setTimeout(callback: () => void, ms: number): unknown;
+  clearTimeout(handle: unknown): void;
+}
+
+export const systemClock: Clock = {
+  now: () => new Date(),
+  setTimeout: (callback, ms) => {
+    const handle = setTimeout(callback, ms);
+    // A pending backup timer never keeps the process alive on its own.
+    handle.unref();
+    return handle;
+  },
+  clearTimeout: (handle) => clearTimeout(handle as NodeJS.Timeout),
+};
+
+const settingKeys = { enabled: 'backupEnabled', time: 'backupTime', keep: 'backupKeep' } as const;
+
+export async function getBackupSettings(db: Database): Promise<BackupSettings> {
+  const rows = await db
+    .select()
+    .from(settings)
+    .where(inArray(settings.key, Object.values(settingKeys)));
+  const stored: Record<string, unknown> = { ...defaultBackupSettings };
+  for (const [field, key] of Object.entries(settingKeys)) {
+    const row = rows.find((candidate) => candidate.key === key);
+    if (!row) continue;
+    try {
+      stored[field] = row.type === 'string' ? row.value : JSON.parse(row.value);
+    } catch {
+      // An unreadable value keeps the default.
+    }
+  }
+  const parsed = backupSettingsSchema.safeParse(stored);
+  return parsed.success ? parsed.data : defaultBackupSettings;
+}
+
+export async function saveBackupSettings(
+  db: Database,
+  values: BackupSettings,
+  now = new Date(),
+): Promise<BackupSettings> {
+  const rows = (Object.keys(settingKeys) as (keyof BackupSettings)[]).map((field) => ({
+    key: settingKeys[field],
+    value: typeof values[field] === 'string' ? values[field] : JSON.stringify(values[field]),
+    type: typeof values[field] as 'string' | 'boolean' | 'number',
+    description: 'Nightly backup (admin Settings, Backups)',
+    updatedAt: now,
+  }));
+  await db
+    .insert(settings)
+    .values(rows)
+    .onConflictDoUpdate({
+      target: settings.key,
+      set: { value: sql.raw('excluded.value'), type: sql.raw('excluded.type'), updatedAt: now },
+    });
+  return values;
+}
+
+/** Year, month, day, hour and minute of `date` on the site's clock. */
+function zonedParts(date: Date) {
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone: BACKUP_TIME_ZONE,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+  }).formatToParts(date);
+  const get = (type: string) => Number(parts.find((part) => part.type === type)!.value);
+  return {
+    year: get('year'),
+    month: get('month'),
+    day: get('day'),
+    hour: get('hour'),
+    minute: get('minute'),
+    second: get('second'),
+  };
+}
+
+/** The instant that is `time` on the given site day (daylight saving included). */
+function siteTimeToInstant(year: number, month: number, day: number, time: string): Date {
+  const [hour, minute] = time.split(':').map(Number) as [number, number];
+  const wanted = Date.UTC(year, month - 1, day, hour, minute);
+  let guess = wanted;
+  // Two rounds settle the offset even on the nights the clocks change.
+  for (let round = 0; round < 2; round += 1) {
+    const seen = zonedParts(new Date(guess));
+    const seenAsUtc = Date.UTC(seen.year, seen.month - 1, seen.day, seen.hour, seen.minute, seen.second);
+    guess += wanted - seenAsUtc;
+  }
+  return new Date(guess);
+}
+
+function dayString(year: number, month: number, day: number): string {
+  return `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+}
+
+/** The latest scheduled time at or before `now`, and the night (site date) it belongs to. */
+export function lastScheduledRun(now: Date, time: string): { slot: string; at: Date } {
+  const today = zonedParts(now);
+  let at = siteTimeToInstant(today.year, today.month, today.day, time);
+  let day = today;
+  if (at.getTime() > now.getTime()) {
+    const yesterday = new Date(Date.UTC(today.year, today.month - 1, today.day - 1, 12));
+    day = {
+      ...today,
+      year: yesterday.getUTCFullYear(),
+      month: yesterday.getUTCMonth() + 1,
+      day: yesterday.getUTCDate(),
+    };
+    at = siteTimeToInstant(day.year, day.month, day.day, time);
+  }
+  return { slot: dayString(day.year, day.month, day.day), at };
+}
+
+/** The first scheduled time after `now`. */
+export function nextScheduledRun(now: Date, time: string): Date {
+  const today = zonedParts(now);
+  const at = siteTimeToInstant(today.year, today.month, today.day, time);
+  if (at.getTime() > now.getTime()) return at;
+  const tomorrow = new Date(Date.UTC(today.year, today.month - 1, today.day + 1, 12));
+  return siteTimeToInstant(
+    tomorrow.getUTCFullYear(),
+    tomorrow.getUTCMonth() + 1,
+    tomorrow.getUTCDate(),
+    time,
+  );
+}
+
+const NIGHTLY_FILE = /^nightly-\d{4}-\d{2}-\d{2}\.backup$/;
+
+function summaryOf(run: BackupRun | undefined): BackupRunSummary | null {
+  if (!run) return null;
+  return {
+    kind: run.kind,
+    status: run.status,
+    startedAt: run.startedAt.toISOString(),
+    finishedAt: run.finishedAt?.toISOString() ?? null,
+    bytes: run.bytes,
+    file: run.file,
+    error: run.error,
+  };
+}
+
+export async function getBackupStatus(
+  db: Database,
+  backupDir: string,
+  now = new Date(),
+): Promise<BackupStatus> {
+  const backupSettings = await getBackupSettings(db);
+  const [lastRun] = await db.select().from(backupRuns).orderBy(desc(backupRuns.startedAt)).limit(1);
+  const [lastSuccess] = await db
+    .select()
+    .from(backupRuns)
+    .where(and(eq(backupRuns.status, 'ok'), isNotNull(backupRuns.finishedAt)))
+    .orderBy(desc(backupRuns.finishedAt))
+    .limit(1);
+  return {
+    settings: backupSettings,
+    timeZone: BACKUP_TIME_ZONE,
+    lastRun: summaryOf(lastRun),
+    lastSuccess: summaryOf(lastSuccess),
+    nextRunAt: backupSettings.enabled ? nextScheduledRun(now, backupSettings.time).toISOString() : null,
+    backupDir,
+  };
+}
+
+interface Logger {
+  info(object: object, message: string): void;
+  error(object: object, message: string): void;
+}
+
+/**
+ * A backup written to `output` (the admin's download), recorded so the admin sees when the last one
+ * was made and how large it was.
+ */
+export async function recordedBackup(
+  db: Database,
+  databaseKind: 'pglite' | 'postgres',
+  uploadsDir: string,
+  output: Writable,
+  clock: Clock = systemClock,
+): Promise<BackupSummary> {
+  const [run] = await db
+    .insert(backupRuns)
+    .values({ kind: 'download', status: 'running', startedAt: clock.now() })
+    .returning();
+  try {
+    const summary = await writeBackup(db, databaseKind, uploadsDir, output);
+    await db
+      .update(backupRuns)
+      .set({ status: 'ok', bytes: summary.archiveBytes, finishedAt: clock.now() })
+      .where(eq(backupRuns.id, run!.id));
+    return summary;
+  } catch (error) {
+    await db
+      .update(backupRuns)
+      .set({ status: 'failed', error: (error as Error).message, finishedAt: clock.now() })
+      .where(eq(backupRuns.id, run!.id));
+    throw error;
+  }
+}
+
+export interface NightlyBackupOptions {
+  db: Database;
+  databaseKind: 'pglite' | 'postgres';
+  uploadsDir: string;
+  backupDir: string;
+  log: Logger;
+  clock?: Clock;
+  /** The longest the timer sleeps before reading the settings again. */
+  recheckMs?: number;
+}
+
+export class NightlyBackups {
+  private readonly clock: Clock;
+  private readonly recheckMs: number;
+  private timer: unknown = null;
+  private running: Promise<void> = Promise.resolve();
+  private stopped = false;
+  private startedAt = new Date(0);
+
+  constructor(private readonly options: NightlyBackupOptions) {
+    this.clock = options.clock ?? systemClock;
+    this.recheckMs = options.recheckMs ?? 5 * 60_000;
+  }
+
+  start(): void {
+    this.startedAt = this.clock.now();
+    this.arm(0);
+  }
+
+  /** Settles once the check or backup under way (if any) has finished. */
+  idle(): Promise<void> {
+    return this.running;
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.timer !== null) this.clock.clearTimeout(this.timer);
+    this.timer = null;
+    await this.running;
+  }
+
+  private arm(ms: number) {
+    if (this.stopped) return;
+    this.timer = this.clock.setTimeout(() => {
+      this.timer = null;
+      this.running = this.check();
+    }, ms);
+  }
+
+  private async check(): Promise<void> {
+    let wait = this.recheckMs;
+    try {
+      const { db } = this.options;
+      const backupSettings = await getBackupSettings(db);
+      if (backupSettings.enabled) {
+        const due = lastScheduledRun(this.clock.now(), backupSettings.time);
+        if (await this.isDue(due.at)) {
+          const [claimed] = await db
+            .insert(backupRuns)
+            .values({ kind: 'nightly', slot: due.slot, status: 'running', startedAt: this.clock.now() })
+            .onConflictDoNothing({ target: backupRuns.slot })
+            .returning();
+          if (claimed) await this.run(claimed.id, due.slot, backupSettings.keep);
+        }
+        const untilNext =
+          nextScheduledRun(this.clock.now(), backupSettings.time).getTime() - this.clock.now().getTime();
+        wait = Math.max(0, Math.min(untilNext, this.recheckMs));
+      }
+    } catch (error) {
+      this.options.log.error({ err: error }, 'checking the nightly backup schedule failed');
+    }
+    this.arm(wait);
+  }
+
+  /**
+   * A night missed while the server was down is caught up when it starts again; a site whose server
+   * has never made a nightly backup waits for the first scheduled time after it started.
+   */
+  private async isDue(at: Date): Promise<boolean> {
+    if (at.getTime() >= this.startedAt.getTime()) return true;
+    const [any] = await this.options.db
+      .select({ id: backupRuns.id })
+      .from(backupRuns)
+      .where(eq(backupRuns.kind, 'nightly'))
+      .limit(1);
+    return any !== undefined;
+  }
+
+  private async run(id: number, slot: string, keep: number) {
+    const { db, databaseKind, uploadsDir, backupDir, log } = this.options;
+    const file = join(backupDir, `nightly-${slot}.backup`);
+    const partial = `${file}.partial`;
+    try {
+      await mkdir(backupDir, { recursive: true });
+      const summary = await writeBackup(db, databaseKind, uploadsDir, createWriteStream(partial));
+      await rename(partial, file);
+      const bytes = (await stat(file)).size;
+      await db
+        .update(backupRuns)
+        .set({ status: 'ok', file, bytes, finishedAt: this.clock.now() })
+        .where(eq(backupRuns.id, id));
+      log.info(
+        { file, bytes, rows: summary.rows, files: summary.manifest.files.length },
+        'nightly backup written',
+      );
+      await this.prune(keep);
+    } catch (error) {
+      await rm(partial, { force: true }).catch(() => {});
+      log.error({ err: error, file }, 'nightly backup failed');
+      await db
+        .update(backupRuns)
+        .set({ status: 'failed', file, error: (error as Error).message, finishedAt: this.clock.now() })
+        .where(eq(backupRuns.id, id));
+    }
+  }
+
+  /** Keeps the newest `keep` nightly files; the names sort by date. Other files there are left alone. */
+  private async prune(keep: number) {
+    const { backupDir } = this.options;
+    const nightly = (await readdir(backupDir))
+      .filter((name) => NIGHTLY_FILE.test(name))
+      .sort()
+      .reverse();
+    for (const name of nightly.slice(keep)) await rm(join(backupDir, name), { force: true });
+  }
+}
