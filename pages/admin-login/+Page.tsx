@@ -88,6 +88,7 @@ export default function Page() {
             <input
               id={`${id}-username`}
               className={styles.input}
+              type="text"
               name="username"
               autoComplete="username"
               autoCapitalize="none"

@@ -170,6 +170,7 @@ export function ReviewForm({ onReviewAdded }: { onReviewAdded: (review: ListedRe
           <input
             id={fieldId('name')}
             className={styles.input}
+            type="text"
             name="name"
             autoComplete="given-name"
             required
@@ -192,6 +193,7 @@ export function ReviewForm({ onReviewAdded }: { onReviewAdded: (review: ListedRe
           <input
             id={fieldId('secondName')}
             className={styles.input}
+            type="text"
             name="secondName"
             autoComplete="family-name"
             maxLength={255}
