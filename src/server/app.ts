@@ -250,19 +250,18 @@ function handleError(
   const { status, message, fieldErrors } = describeError(error);
   if (status >= 500) {
     request.log.error({ err: error }, 'request failed');
-    return reply
-      .status(status)
-      .send({
-        success: false,
-        ...(request.routeOptions.config?.serverFailure ?? { message: INTERNAL_ERROR_MESSAGE }),
-      });
+    return reply.status(status).send({
+      success: false,
+      ...(request.routeOptions.config?.serverFailure ?? { message: INTERNAL_ERROR_MESSAGE }),
+    });
   }
   return reply
     .status(status)
     .send({ success: false, message, ...(fieldErrors ? { errors: fieldErrors } : {}) });
 }
 
-function describeError(error: FastifyError | Error): {
+/** The status, message and field errors any error answers with; the page-answered form posts use it too. */
+export function describeError(error: FastifyError | Error): {
   status: number;
   message: string;
   fieldErrors?: Record<string, string[]>;

@@ -2,9 +2,12 @@ import type { FastifyInstance } from 'fastify';
 import { callerFor } from './caller.ts';
 import { REVIEW_HELD_MESSAGE } from '../trpc/routers/reviews.ts';
 
-// Public calls of SPEC section 7. Writes are limited per address so a script cannot flood the owner.
+/** Public writes are limited per address so a script cannot flood the owner (the form posts too). */
+export const PUBLIC_WRITE_LIMIT = { rateLimit: { max: 20, timeWindow: '10 minutes' } };
+
+// Public calls of SPEC section 7.
 export async function publicRestRoutes(app: FastifyInstance) {
-  const writeLimit = { rateLimit: { max: 20, timeWindow: '10 minutes' } };
+  const writeLimit = PUBLIC_WRITE_LIMIT;
 
   app.get('/api/posts', async (request, reply) => {
     const { newsPosts, advicePosts } = await callerFor(request, reply).posts.list();
@@ -23,14 +26,12 @@ export async function publicRestRoutes(app: FastifyInstance) {
 
   app.post('/api/reviews', { config: writeLimit }, async (request, reply) => {
     const { review, pending } = await callerFor(request, reply).reviews.create(request.body as never);
-    return reply
-      .status(201)
-      .send({
-        success: true,
-        review,
-        pending,
-        message: pending ? REVIEW_HELD_MESSAGE : 'Review submitted successfully',
-      });
+    return reply.status(201).send({
+      success: true,
+      review,
+      pending,
+      message: pending ? REVIEW_HELD_MESSAGE : 'Review submitted successfully',
+    });
   });
 
   app.post(
