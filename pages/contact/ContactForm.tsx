@@ -4,7 +4,7 @@ import { useAntiSpam } from '../../src/client/use-anti-spam.ts';
 import { Honeypot } from '../../src/components/Honeypot/Honeypot.tsx';
 import { FormNotice } from '../../src/components/FormNotice/FormNotice.tsx';
 import { usePageContext } from '../../renderer/usePageContext.tsx';
-import { FORM_STAMP_FIELD, outcomeFor, SENT_PARAM } from '../../src/shared/form-post.ts';
+import { FORM_STAMP_FIELD, outcomeFor, sentParamOf } from '../../src/shared/form-post.ts';
 import { toast } from '../../src/components/Toast/toast-store.ts';
 import { loadOnFirstUse } from '../../src/client/load-on-first-use.ts';
 import type { ContactInput } from '../../src/shared/schemas/contact.ts';
@@ -42,7 +42,7 @@ export function ContactForm() {
   const [values, setValues] = useState(() => ({ ...emptyForm, ...posted?.values }));
   const [errors, setErrors] = useState<FieldErrors>(() => posted?.fieldErrors ?? {});
   const [formError, setFormError] = useState(() => posted?.message ?? null);
-  const [sent, setSent] = useState(() => urlParsed.search[SENT_PARAM] === '1');
+  const [sent, setSent] = useState(() => sentParamOf(urlParsed?.search) === '1');
   const [sending, setSending] = useState(false);
   const antiSpam = useAntiSpam();
   const idPrefix = useId();

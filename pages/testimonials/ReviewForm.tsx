@@ -4,7 +4,7 @@ import { useAntiSpam } from '../../src/client/use-anti-spam.ts';
 import { Honeypot } from '../../src/components/Honeypot/Honeypot.tsx';
 import { FormNotice } from '../../src/components/FormNotice/FormNotice.tsx';
 import { usePageContext } from '../../renderer/usePageContext.tsx';
-import { FORM_STAMP_FIELD, outcomeFor, SENT_PARAM } from '../../src/shared/form-post.ts';
+import { FORM_STAMP_FIELD, outcomeFor, sentParamOf } from '../../src/shared/form-post.ts';
 import { linkButton } from '../../src/components/LinkButton/link-button.css.ts';
 import { toast } from '../../src/components/Toast/toast-store.ts';
 import { reviewForList, type ListedReview, type ReviewAnswer } from '../../src/shared/review-for-list.ts';
@@ -66,7 +66,9 @@ export function ReviewForm({ onReviewAdded }: { onReviewAdded: (review: ListedRe
   const [values, setValues] = useState(() => ({ ...emptyForm, ...posted?.values }));
   const [errors, setErrors] = useState<FieldErrors>(() => posted?.fieldErrors ?? {});
   const [formError, setFormError] = useState(() => posted?.message ?? null);
-  const [sentNotice, setSentNotice] = useState(() => sentNotices[urlParsed.search[SENT_PARAM] ?? ''] ?? null);
+  const [sentNotice, setSentNotice] = useState(
+    () => sentNotices[sentParamOf(urlParsed?.search) ?? ''] ?? null,
+  );
   const [submitting, setSubmitting] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
   const antiSpam = useAntiSpam();

@@ -25,3 +25,12 @@ export function outcomeFor(
 ): FormPostOutcome | null {
   return outcome?.form === form ? outcome : null;
 }
+
+/**
+ * The `sent` query of the page's address, the same on the server (from Vike's parsed URL) and in the
+ * browser (from the address bar), so the hydrated page matches the server's HTML.
+ */
+export function sentParamOf(serverSearch: Record<string, string> | undefined): string | null {
+  if (typeof window !== 'undefined') return new URLSearchParams(window.location.search).get(SENT_PARAM);
+  return serverSearch?.[SENT_PARAM] ?? null;
+}
