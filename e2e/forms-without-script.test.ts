@@ -1,7 +1,12 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MIN_FORM_FILL_MS } from '../src/shared/schemas/spam.ts';
-import { launchBrowser, openPage, waitForHydration } from './support/browser.ts';
+import {
+  expectNoSeriousAxeViolations,
+  launchBrowser,
+  openPage,
+  waitForHydration,
+} from './support/browser.ts';
 import { E2E_ADMIN, startServer, type RunningServer } from './support/server.ts';
 import { signInAsAdmin } from './support/site-api.ts';
 
@@ -169,6 +174,7 @@ describe('the public forms without script', () => {
     await page.goto(`${server.url}/contact?sent=1`);
     await waitForHydration(page);
     await page.getByRole('status').filter({ hasText: 'Message sent successfully!' }).waitFor();
+    await expectNoSeriousAxeViolations(page);
 
     await page.goto(`${server.url}/contact`);
     await waitForHydration(page);
