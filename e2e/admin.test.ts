@@ -237,6 +237,18 @@ describe('admin area', () => {
     await expect(page.getByText('Enter a 10-digit US phone number').isVisible()).resolves.toBe(true);
 
     await phone.fill('(678) 555-0199');
+    // The address in parts, each checked; the coordinates go in pairs.
+    await page.getByLabel('Street address').fill('220 Canton Hwy');
+    await page.getByLabel('State').fill('Georgia');
+    await page.getByLabel('Latitude').fill('34.2073');
+    await page.getByRole('button', { name: 'Save Settings' }).click();
+    await expect(page.getByText('Enter a two-letter state code such as GA').isVisible()).resolves.toBe(true);
+    await expect(page.getByText('Enter both latitude and longitude, or neither').isVisible()).resolves.toBe(
+      true,
+    );
+    await page.getByLabel('State').fill('GA');
+    await page.getByLabel('Longitude').fill('-84.1402');
+    await page.getByLabel('Price range').fill('$$');
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
     await page.route('**/trpc/adminSettings.save**', async (route) => {
@@ -254,6 +266,8 @@ describe('admin area', () => {
     const home = await (await fetch(`${server.url}/`)).text();
     expect(home).toContain('(678) 555-0199');
     expect(home).toContain('tel:+16785550199');
+    // The footer shows the address as one line made of its parts.
+    expect(home).toContain('<li>220 Canton Hwy, Cumming, GA 30040</li>');
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -8,6 +8,7 @@ import {
 } from './support/browser.ts';
 import { startServer, type RunningServer } from './support/server.ts';
 import {
+  changeSettings,
   createPost,
   deletePost,
   listAdminPosts,
@@ -138,7 +139,14 @@ describe('home page', () => {
       name: 'Cumming Plumbing Pros',
       telephone: '(470) 555-0142',
       email: 'service@cummingplumbingpros.com',
-      address: '100 Main Street, Cumming, GA 30040',
+      address: {
+        '@type': 'PostalAddress',
+        streetAddress: '100 Main Street',
+        addressLocality: 'Cumming',
+        addressRegion: 'GA',
+        postalCode: '30040',
+        addressCountry: 'US',
+      },
       url: `${server.url}/`,
       image: `${server.url}/images/plumber_photo.jpg`,
     });
@@ -155,7 +163,29 @@ describe('home page', () => {
     expect(towns).toContain('Roswell, GA');
     expect(towns).toContain('Gainesville, GA');
     expect(plumber).not.toHaveProperty('sameAs');
+    expect(plumber).not.toHaveProperty('geo');
+    expect(plumber).not.toHaveProperty('priceRange');
     expect(data.some((entry) => entry['@type'] === 'BreadcrumbList')).toBe(false);
+    expect(metaContent(html, 'property', 'og:image:alt')).toBe(
+      'Friendly plumber holding a wrench beside a blue and orange service van',
+    );
+    expect(metaContent(html, 'name', 'twitter:image:alt')).toBe(
+      'Friendly plumber holding a wrench beside a blue and orange service van',
+    );
+
+    // Coordinates and a price range appear once the owner sets them in Settings.
+    await changeSettings(server.url, adminCookie, {
+      latitude: '34.2073',
+      longitude: '-84.1402',
+      priceRange: '$$',
+    });
+    const updated = structuredDataIn(await (await fetch(`${server.url}/`)).text()).find(
+      (entry) => entry['@type'] === 'Plumber',
+    )!;
+    expect(updated).toMatchObject({
+      geo: { '@type': 'GeoCoordinates', latitude: 34.2073, longitude: -84.1402 },
+      priceRange: '$$',
+    });
   });
 
   it('shows the latest news with arrows, a background image where a post has one, and rotates every 20 seconds', async () => {

@@ -4,6 +4,7 @@ import type { PublicSiteSettings } from '../src/shared/schemas/settings.ts';
 import type { SeoOverride } from '../src/shared/schemas/seo-override.ts';
 import type { PageContextServer } from 'vike/types';
 import type { SeoInput } from './seo.ts';
+import type { FormPostOutcome } from '../src/shared/form-post.ts';
 
 // https://vike.dev/pageContext#typescript : what the server puts into every page context.
 declare global {
@@ -17,6 +18,10 @@ declare global {
       /** Server only: the owner's metadata for this path (Settings, "Search & sharing"), or null. */
       seoOverride: SeoOverride | null;
       user: { username: string; role: 'admin' | 'editor' } | null;
+      /** The outcome of a form sent without script, shown by the page answering it; null otherwise. */
+      formPost: FormPostOutcome | null;
+      /** The signed time this page was rendered: forms send it back for their fill time without script. */
+      formStamp: string;
     }
     interface PageContext {
       Page?: () => React.JSX.Element;

@@ -158,6 +158,23 @@ describe('head tags of a page (SPEC "Page metadata")', () => {
     expect(withData.join('\n')).not.toContain('data:image');
   });
 
+  it('every shared image has alt text for og:image:alt and twitter:image:alt: the default describes its photo, a page image its own alt or the share title', () => {
+    const altsOf = (tags: string[]) => [metaOf(tags, 'og:image:alt'), metaOf(tags, 'twitter:image:alt')];
+    const defaultAlt = 'Friendly plumber holding a wrench beside a blue and orange service van';
+    expect(altsOf(headFor(services).tags)).toEqual([defaultAlt, defaultAlt]);
+    expect(altsOf(headFor({ ...services, image: DATA_IMAGE }).tags)).toEqual([defaultAlt, defaultAlt]);
+    const described = headFor({ ...services, image: '/uploads/heater.jpg', imageAlt: 'A new water heater' });
+    expect(altsOf(described.tags)).toEqual(['A new water heater', 'A new water heater']);
+    const undescribed = headFor({ ...services, image: '/uploads/heater.jpg' });
+    expect(altsOf(undescribed.tags)).toEqual([undescribed.title, undescribed.title]);
+    // The owner's image is not the one the page described: the owner's share title names it.
+    const overridden = headFor(
+      { ...services, image: '/uploads/heater.jpg', imageAlt: 'A new water heater' },
+      { page: '/services', ogTitle: 'Share title', ogImage: 'https://cdn.example/share.jpg' },
+    );
+    expect(altsOf(overridden.tags)).toEqual(['Share title', 'Share title']);
+  });
+
   it("the owner's override replaces title, description, keywords, share texts, image and canonical; a data: image there is refused too", () => {
     const override = {
       page: '/services' as const,

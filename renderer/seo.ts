@@ -1,7 +1,8 @@
 import type { PublicSiteSettings } from '../src/shared/schemas/settings.ts';
 import type { SeoOverride } from '../src/shared/schemas/seo-override.ts';
+import { shareImage, shareImageMeta } from '../src/shared/images.ts';
 
-export const DEFAULT_SHARE_IMAGE = '/images/plumber_photo.jpg';
+export const DEFAULT_SHARE_IMAGE = shareImage;
 
 /** What a page says about itself; everything else (site name, defaults, absolute URLs) is derived. */
 export interface SeoInput {
@@ -19,6 +20,8 @@ export interface SeoInput {
   breadcrumb?: string;
   noindex?: boolean;
   image?: string | null;
+  /** What `image` shows, for people who cannot see it; the share title stands in when omitted. */
+  imageAlt?: string;
   type?: 'website' | 'article';
   article?: {
     publishedTime?: string | null;
@@ -78,7 +81,8 @@ export function applySeoOverride(seo: SeoInput, override: SeoOverride | null | u
     ...(override.keywords ? { keywords: override.keywords } : {}),
     ...(override.ogTitle ? { shareTitle: override.ogTitle } : {}),
     ...(override.ogDescription ? { shareDescription: override.ogDescription } : {}),
-    ...(override.ogImage ? { image: override.ogImage } : {}),
+    // The page's alt text described the page's image, not the owner's.
+    ...(override.ogImage ? { image: override.ogImage, imageAlt: undefined } : {}),
     ...(override.canonicalUrl ? { canonical: override.canonicalUrl } : {}),
   };
 }
@@ -91,7 +95,10 @@ export function buildHeadTags(seo: SeoInput, settings: PublicSiteSettings, publi
   const canonical = absolute(publicUrl, seo.canonical ?? seo.path);
   const shareTitle = seo.shareTitle ?? title;
   const shareDescription = seo.shareDescription ?? description;
-  const image = absolute(publicUrl, shareImageFor(seo.image));
+  const sharedImage = shareImageFor(seo.image);
+  const image = absolute(publicUrl, sharedImage);
+  // Sharing sites and screen readers read the alt text of a shared image; every image gets one.
+  const imageAlt = sharedImage === DEFAULT_SHARE_IMAGE ? shareImageMeta.alt : seo.imageAlt || shareTitle;
   const type = seo.type ?? 'website';
   const meta = (attr: 'name' | 'property', key: string, content: string | null | undefined) =>
     content ? `<meta ${attr}="${escapeHtml(key)}" content="${escapeHtml(content)}">` : '';
@@ -108,11 +115,13 @@ export function buildHeadTags(seo: SeoInput, settings: PublicSiteSettings, publi
     meta('property', 'og:description', shareDescription),
     meta('property', 'og:url', canonical),
     meta('property', 'og:image', image),
+    meta('property', 'og:image:alt', imageAlt),
     meta('property', 'og:locale', 'en_US'),
     meta('name', 'twitter:card', 'summary_large_image'),
     meta('name', 'twitter:title', shareTitle),
     meta('name', 'twitter:description', shareDescription),
     meta('name', 'twitter:image', image),
+    meta('name', 'twitter:image:alt', imageAlt),
   ];
   if (seo.article) {
     tags.push(

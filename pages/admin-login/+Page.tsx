@@ -1,11 +1,12 @@
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { ApiError, apiRequest } from '../../src/client/api-request.ts';
 import * as styles from '../../src/components/AdminPanel/admin.css.ts';
 import { Honeypot } from '../../src/components/Honeypot/Honeypot.tsx';
 import { loadOnFirstUse } from '../../src/client/load-on-first-use.ts';
 import { firstMessageByField } from '../../src/shared/schemas/field-errors.ts';
 import { usePageContext } from '../../renderer/usePageContext.tsx';
-import { safeAdminReturn } from '../../src/shared/admin-return.ts';
+import { loginPathFor, safeAdminReturn } from '../../src/shared/admin-return.ts';
+import { outcomeFor } from '../../src/shared/form-post.ts';
 
 type Field = 'username' | 'password';
 
@@ -15,17 +16,19 @@ const loginSchema = loadOnFirstUse(() =>
 );
 
 export default function Page() {
-  const { settings } = usePageContext();
+  const { settings, formPost, urlParsed } = usePageContext();
   const id = useId();
-  const [values, setValues] = useState({ username: '', password: '' });
+  // A sign-in sent before the script loaded (or without it) that failed comes back as this page with the
+  // server's message and the username typed; the password is never sent back.
+  const posted = outcomeFor(formPost, 'login');
+  const [values, setValues] = useState({ username: posted?.values.username ?? '', password: '' });
   const [honeypot, setHoneypot] = useState('');
   const [showPassword, setShowPassword] = useState(false);
-  const [fieldErrors, setFieldErrors] = useState<Partial<Record<Field, string>>>({});
-  const [formError, setFormError] = useState<string | null>(null);
+  const [fieldErrors, setFieldErrors] = useState<Partial<Record<Field, string>>>(
+    () => posted?.fieldErrors ?? {},
+  );
+  const [formError, setFormError] = useState<string | null>(() => posted?.message ?? null);
   const [submitting, setSubmitting] = useState(false);
-  // Before hydration a submit would be a plain GET with the password in the URL; wait for React.
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -70,7 +73,11 @@ export default function Page() {
       <div className={styles.loginCard}>
         <h1 className={styles.cardTitle}>Admin sign in</h1>
         <p className={styles.hint}>{settings.companyName}: manage posts, leads, reviews and settings.</p>
+        {/* method and action: sent before the script has loaded, the form is a POST (never a GET with the
+            password in the address) that the server answers with /admin or this page. */}
         <form
+          method="post"
+          action={loginPathFor(urlParsed.search.next ?? '/admin')}
           className={styles.form}
           onSubmit={onSubmit}
           onFocus={loginSchema.warm}
@@ -89,6 +96,7 @@ export default function Page() {
             <input
               id={`${id}-username`}
               className={styles.input}
+              type="text"
               name="username"
               autoComplete="username"
               autoCapitalize="none"
@@ -138,7 +146,7 @@ export default function Page() {
             )}
           </div>
           <Honeypot value={honeypot} onChange={setHoneypot} />
-          <button type="submit" className={styles.button.primary} disabled={submitting || !hydrated}>
+          <button type="submit" className={styles.button.primary} disabled={submitting}>
             {submitting ? 'Signing in...' : 'Sign in'}
           </button>
         </form>

@@ -3,6 +3,7 @@ import { communityTowns, telHref } from '../../src/shared/site-content.ts';
 import { Toaster } from '../../src/components/Toast/Toaster.tsx';
 import { ContactForm } from './ContactForm.tsx';
 import * as styles from './contact.css.ts';
+import { formatAddressLine } from '../../src/shared/postal-address.ts';
 
 // SPEC section 2, Contact: the hours shown here are the spec's, not the per-day settings.
 const WORKING_HOURS = ['Monday to Friday: 8:00 AM to 6:00 PM', 'Weekend: by appointment'] as const;
@@ -32,7 +33,7 @@ export default function Page() {
         <ul className={styles.infoGrid}>
           <li className={styles.infoCard}>
             <h3 className={styles.infoTitle}>Location</h3>
-            <p>{settings.address || 'Cumming, GA'}</p>
+            <p>{formatAddressLine(settings) || 'Cumming, GA'}</p>
           </li>
           <li className={styles.infoCard}>
             <h3 className={styles.infoTitle}>Phone</h3>

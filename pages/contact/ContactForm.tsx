@@ -1,7 +1,10 @@
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { apiRequest } from '../../src/client/api-request.ts';
 import { useAntiSpam } from '../../src/client/use-anti-spam.ts';
 import { Honeypot } from '../../src/components/Honeypot/Honeypot.tsx';
+import { FormNotice } from '../../src/components/FormNotice/FormNotice.tsx';
+import { usePageContext } from '../../renderer/usePageContext.tsx';
+import { FORM_STAMP_FIELD, outcomeFor, sentParamOf } from '../../src/shared/form-post.ts';
 import { toast } from '../../src/components/Toast/toast-store.ts';
 import { loadOnFirstUse } from '../../src/client/load-on-first-use.ts';
 import type { ContactInput } from '../../src/shared/schemas/contact.ts';
@@ -29,13 +32,18 @@ const contactSchema = loadOnFirstUse(() =>
 /** SPEC section 2, Contact: the six services plus "Other". */
 const serviceChoices = [...serviceCategories.map((service) => service.title), 'Other'];
 
+export const SENT_MESSAGE = 'Message sent successfully! We will contact you soon.';
+
 export function ContactForm() {
-  const [values, setValues] = useState(emptyForm);
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const { formPost, formStamp, urlParsed } = usePageContext();
+  // A form sent before the script loaded (or without it) is answered by the server with this page:
+  // its errors and the visitor's values, or, after a redirect, `?sent=1`.
+  const posted = outcomeFor(formPost, 'contact');
+  const [values, setValues] = useState(() => ({ ...emptyForm, ...posted?.values }));
+  const [errors, setErrors] = useState<FieldErrors>(() => posted?.fieldErrors ?? {});
+  const [formError, setFormError] = useState(() => posted?.message ?? null);
+  const [sent, setSent] = useState(() => sentParamOf(urlParsed?.search) === '1');
   const [sending, setSending] = useState(false);
-  // Before hydration a submit would be a plain GET carrying the message in the URL; wait for React.
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
   const antiSpam = useAntiSpam();
   const idPrefix = useId();
   const idOf = (field: FieldName) => `${idPrefix}-${field}`;
@@ -57,6 +65,8 @@ export function ContactForm() {
     } catch {
       return showSendFailure();
     }
+    setSent(false);
+    setFormError(null);
     if (!parsed.success) {
       const found: FieldErrors = firstMessageByField(parsed.error);
       setErrors(found);
@@ -68,7 +78,7 @@ export function ContactForm() {
     setSending(true);
     try {
       await apiRequest('POST', '/api/contact', { ...parsed.data, ...antiSpam.fields() });
-      toast({ title: 'Message sent successfully! We will contact you soon.' });
+      toast({ title: SENT_MESSAGE });
       setValues(emptyForm);
     } catch {
       showSendFailure();
@@ -116,7 +126,11 @@ export function ContactForm() {
   const serviceId = idOf('service');
   return (
     // noValidate: the schema's messages are shown next to the fields instead of the browser's bubbles.
+    // method and action: a visitor who sends before the script has loaded posts the form to the server,
+    // which answers with this page; the script takes the form over once it runs.
     <form
+      method="post"
+      action="/contact"
       className={styles.form}
       onSubmit={onSubmit}
       onFocus={contactSchema.warm}
@@ -129,6 +143,8 @@ export function ContactForm() {
       <p className={styles.formHint}>
         Fields marked <span aria-hidden="true">*</span> are required.
       </p>
+      {sent && <FormNotice variant="success">{SENT_MESSAGE}</FormNotice>}
+      {formError && <FormNotice variant="error">{formError}</FormNotice>}
       <div className={styles.row}>
         {field('firstName', 'First Name', { required: true, autoComplete: 'given-name' })}
         {field('lastName', 'Last Name', { required: true, autoComplete: 'family-name' })}
@@ -179,7 +195,8 @@ export function ContactForm() {
         )}
       </div>
       <Honeypot value={antiSpam.honeypot} onChange={antiSpam.setHoneypot} />
-      <button type="submit" className={styles.submit} disabled={sending || !hydrated}>
+      <input type="hidden" name={FORM_STAMP_FIELD} value={formStamp} />
+      <button type="submit" className={styles.submit} disabled={sending}>
         {sending ? 'Sending...' : 'Send Message'}
       </button>
     </form>

@@ -2,6 +2,9 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { apiRequest } from '../../src/client/api-request.ts';
 import { useAntiSpam } from '../../src/client/use-anti-spam.ts';
 import { Honeypot } from '../../src/components/Honeypot/Honeypot.tsx';
+import { FormNotice } from '../../src/components/FormNotice/FormNotice.tsx';
+import { usePageContext } from '../../renderer/usePageContext.tsx';
+import { FORM_STAMP_FIELD, outcomeFor, sentParamOf } from '../../src/shared/form-post.ts';
 import { linkButton } from '../../src/components/LinkButton/link-button.css.ts';
 import { toast } from '../../src/components/Toast/toast-store.ts';
 import { reviewForList, type ListedReview, type ReviewAnswer } from '../../src/shared/review-for-list.ts';
@@ -48,16 +51,27 @@ type FieldErrors = Partial<Record<FieldName, string>>;
 const emptyForm = { name: '', secondName: '', rating: String(DEFAULT_RATING), review: '', email: '' };
 const ratingChoices = ['Poor', 'Fair', 'Good', 'Very good', 'Excellent'];
 
+/** What a review sent without script says after the server's redirect (`?sent=...`). */
+const sentNotices: Record<string, string> = {
+  published: 'Review submitted successfully! Thank you for your feedback.',
+  held: `Review submitted successfully! ${REVIEW_HELD_MESSAGE}`,
+};
+
 export function ReviewForm({ onReviewAdded }: { onReviewAdded: (review: ListedReview) => void }) {
   const id = useId();
-  const [values, setValues] = useState(emptyForm);
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const { formPost, formStamp, urlParsed } = usePageContext();
+  // A review sent before the script loaded (or without it) is answered by the server with this page:
+  // its errors and the visitor's values, or, after a redirect, `?sent=published|held`.
+  const posted = outcomeFor(formPost, 'review');
+  const [values, setValues] = useState(() => ({ ...emptyForm, ...posted?.values }));
+  const [errors, setErrors] = useState<FieldErrors>(() => posted?.fieldErrors ?? {});
+  const [formError, setFormError] = useState(() => posted?.message ?? null);
+  const [sentNotice, setSentNotice] = useState(
+    () => sentNotices[sentParamOf(urlParsed?.search) ?? ''] ?? null,
+  );
   const [submitting, setSubmitting] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
   const antiSpam = useAntiSpam();
-  // Before hydration a submit would be a plain GET carrying the review in the URL; wait for React.
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
 
   // Reviews kept on this device while the server could not be reached go out now, and again whenever
   // the browser comes back online. Once per page: the latest onReviewAdded is read through a ref.
@@ -96,6 +110,8 @@ export function ReviewForm({ onReviewAdded }: { onReviewAdded: (review: ListedRe
         description: 'Please check your connection and try again.',
         variant: 'destructive',
       });
+    setSentNotice(null);
+    setFormError(null);
     let parsed;
     try {
       // The email stays in the browser: the review schema has no email (see docs/decisions/010-review-avatar-colours.md).
@@ -151,8 +167,12 @@ export function ReviewForm({ onReviewAdded }: { onReviewAdded: (review: ListedRe
   }
 
   return (
+    // method and action: a visitor who sends before the script has loaded posts the review to the server,
+    // which answers with this page; the script takes the form over once it runs.
     <form
       ref={formRef}
+      method="post"
+      action="/testimonials#review-form"
       className={styles.form}
       onSubmit={onSubmit}
       onFocus={reviewSchema.warm}
@@ -162,6 +182,8 @@ export function ReviewForm({ onReviewAdded }: { onReviewAdded: (review: ListedRe
       <p id={fieldId('required-note')} className={styles.hint}>
         Fields marked * are required.
       </p>
+      {sentNotice && <FormNotice variant="success">{sentNotice}</FormNotice>}
+      {formError && <FormNotice variant="error">{formError}</FormNotice>}
       <div className={styles.row}>
         <div className={styles.field}>
           <label className={styles.label} htmlFor={fieldId('name')}>
@@ -170,6 +192,7 @@ export function ReviewForm({ onReviewAdded }: { onReviewAdded: (review: ListedRe
           <input
             id={fieldId('name')}
             className={styles.input}
+            type="text"
             name="name"
             autoComplete="given-name"
             required
@@ -192,6 +215,7 @@ export function ReviewForm({ onReviewAdded }: { onReviewAdded: (review: ListedRe
           <input
             id={fieldId('secondName')}
             className={styles.input}
+            type="text"
             name="secondName"
             autoComplete="family-name"
             maxLength={255}
@@ -211,10 +235,10 @@ export function ReviewForm({ onReviewAdded }: { onReviewAdded: (review: ListedRe
         <label className={styles.label} htmlFor={fieldId('email')}>
           Email (optional, not published)
         </label>
+        {/* No name: a form sent without script leaves the email out too, as the hint promises. */}
         <input
           id={fieldId('email')}
           className={styles.input}
-          name="email"
           type="email"
           autoComplete="email"
           maxLength={255}
@@ -278,11 +302,8 @@ export function ReviewForm({ onReviewAdded }: { onReviewAdded: (review: ListedRe
         )}
       </div>
       <Honeypot value={antiSpam.honeypot} onChange={antiSpam.setHoneypot} />
-      <button
-        type="submit"
-        className={`${linkButton.orange} ${styles.submit}`}
-        disabled={submitting || !hydrated}
-      >
+      <input type="hidden" name={FORM_STAMP_FIELD} value={formStamp} />
+      <button type="submit" className={`${linkButton.orange} ${styles.submit}`} disabled={submitting}>
         {submitting ? 'Submitting...' : 'Submit Review'}
       </button>
     </form>

@@ -333,7 +333,8 @@ export function retryAfterOf(error: unknown): number | undefined {
   return cause instanceof TooManyRequestsError ? cause.retryAfterSeconds : undefined;
 }
 
-function describeError(error: FastifyError | Error): {
+/** The status, message and field errors any error answers with; the page-answered form posts use it too. */
+export function describeError(error: FastifyError | Error): {
   status: number;
   message: string;
   fieldErrors?: Record<string, string[]>;

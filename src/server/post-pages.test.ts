@@ -140,6 +140,8 @@ describe('post pages data', () => {
       path: `/post/${unsafeId}`,
       breadcrumb: 'Unsafe row',
       type: 'article',
+      // A post's own image is described by its title for sharing sites and screen readers.
+      imageAlt: 'Unsafe row',
     });
     expect(seo.article).toMatchObject({ publishedTime: '2026-03-01T15:30:00.000Z', section: 'News' });
     expect(seo.structuredData?.[0]).toMatchObject({

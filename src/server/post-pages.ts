@@ -89,6 +89,7 @@ export function articleSeo(pageContext: PageContextServer, post: PublicPost): Se
     path,
     breadcrumb: post.title,
     image: post.image,
+    imageAlt: post.title,
     type: 'article',
     article: {
       publishedTime: post.publishedAt,

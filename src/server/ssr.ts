@@ -1,6 +1,7 @@
 // https://vike.dev/renderPage and https://vike.dev/createDevMiddleware : Vike as a Fastify catch-all.
+import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { renderPage } from 'vike/server';
 import { getSettingsOrDefaults, publicSettingsOf } from './services/settings.ts';
 import { findSeoOverride } from './services/seo-overrides.ts';
@@ -8,6 +9,9 @@ import type { SeoOverride } from '../shared/schemas/seo-override.ts';
 import { maintenancePage, MAINTENANCE_RETRY_AFTER_SECONDS } from './maintenance-page.ts';
 import { isDegraded } from './services/page-data.ts';
 import { encodeBody, encodingHeaders, preferredEncoding } from './content-encoding.ts';
+import type { FormPostOutcome } from '../shared/form-post.ts';
+import { issueFormStamp } from './form-stamp.ts';
+import { formPostRoutes } from './form-posts.ts';
 
 const projectRoot = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -41,10 +45,22 @@ export async function ssrPlugin(app: FastifyInstance, options: SsrOptions) {
     });
   }
 
-  app.get('/*', async (request, reply) => {
+  // Signs the time each form is rendered, for the fill time of a form sent without script. A new key
+  // per start: a stamp from before a restart reads as "no fill time", never as a bot.
+  const formStampKey = randomBytes(32);
+
+  /**
+   * Renders the page at the request's path and sends it. `formPost` is the outcome of a form sent without
+   * script: the page shows it with this status, and such an answer is never cached.
+   */
+  async function sendPage(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    formPost?: { outcome: FormPostOutcome; statusCode: number },
+  ) {
     // A cached page was answered before this route (page-cache.ts). Only anonymous views are stored: a
     // signed-in owner may see drafts, previews and their own name.
-    const cacheable = !request.auth && !isAdminPath(request.url);
+    const cacheable = !formPost && !request.auth && !isAdminPath(request.url);
     const generation = app.pageCache.generation;
 
     const { settings, degraded: settingsDegraded } = await getSettingsOrDefaults(app.db, request.log);
@@ -68,11 +84,15 @@ export async function ssrPlugin(app: FastifyInstance, options: SsrOptions) {
       settings: publicSettingsOf(settings),
       seoOverride,
       user: request.auth ? { username: request.auth.user.username, role: request.auth.user.role } : null,
+      formPost: formPost?.outcome ?? null,
+      formStamp: issueFormStamp(formStampKey),
     });
     const { httpResponse } = pageContext;
     if (!httpResponse) return reply.callNotFound();
-    reply.status(httpResponse.statusCode);
+    reply.status(formPost && httpResponse.statusCode === 200 ? formPost.statusCode : httpResponse.statusCode);
     for (const [name, value] of httpResponse.headers) reply.header(name, value);
+    // What one visitor typed is theirs alone: no shared cache keeps it.
+    if (formPost) reply.header('cache-control', 'no-store');
     if (typeof httpResponse.body !== 'string') return reply.send(httpResponse.body);
     const body = Buffer.from(httpResponse.body);
     // A page showing a fallback because a read failed (default settings, no posts, the sample reviews,
@@ -92,7 +112,12 @@ export async function ssrPlugin(app: FastifyInstance, options: SsrOptions) {
     }
     const encoded = encodeBody(body, preferredEncoding(request.headers['accept-encoding']));
     return reply.headers(encodingHeaders(encoded.encoding)).send(encoded.body);
-  });
+  }
+
+  app.get('/*', (request, reply) => sendPage(request, reply));
+
+  // The public forms sent without script: the same procedures as the JSON calls, answered with a page.
+  await app.register(formPostRoutes, { sendPage, formStampKey });
 }
 
 /** The owner's metadata for this page; a failed read leaves the page's own metadata (degraded), never a 500. */

@@ -37,7 +37,17 @@ describe('plumberStructuredData', () => {
     expect(data.name).toBe(defaultSettings.companyName);
     expect(data.telephone).toBe(defaultSettings.phoneNumber);
     expect(data.email).toBe(defaultSettings.email);
-    expect(data.address).toBe(defaultSettings.address);
+    expect(data.address).toEqual({
+      '@type': 'PostalAddress',
+      streetAddress: '100 Main Street',
+      addressLocality: 'Cumming',
+      addressRegion: 'GA',
+      postalCode: '30040',
+      addressCountry: 'US',
+    });
+    // Coordinates and a price range are the owner's to set: not published until then.
+    expect(data).not.toHaveProperty('geo');
+    expect(data).not.toHaveProperty('priceRange');
     expect(data.url).toBe('https://example.test/');
     expect(data.image).toBe('https://example.test/images/plumber_photo.jpg');
     const hours = data.openingHoursSpecification as { dayOfWeek: string; opens: string; closes: string }[];
@@ -54,6 +64,36 @@ describe('plumberStructuredData', () => {
     });
     expect(hours.some((entry) => entry.dayOfWeek.endsWith('Sunday'))).toBe(false);
     expect(data.sameAs).toEqual(['https://facebook.com/example']);
+  });
+
+  it('publishes geo coordinates and the price range once the owner sets them', () => {
+    const data = plumberStructuredData(
+      { ...defaultSettings, latitude: '34.2073', longitude: '-84.1402', priceRange: '$$' },
+      'https://example.test',
+      '/x.jpg',
+    ) as Record<string, unknown>;
+    expect(data.geo).toEqual({ '@type': 'GeoCoordinates', latitude: 34.2073, longitude: -84.1402 });
+    expect(data.priceRange).toBe('$$');
+  });
+
+  it('gives the address parts that are set, and no address at all when none is', () => {
+    const partial = plumberStructuredData(
+      { ...defaultSettings, addressStreet: '', addressZip: '' },
+      'https://example.test',
+      '/x.jpg',
+    ) as Record<string, unknown>;
+    expect(partial.address).toEqual({
+      '@type': 'PostalAddress',
+      addressLocality: 'Cumming',
+      addressRegion: 'GA',
+      addressCountry: 'US',
+    });
+    const none = plumberStructuredData(
+      { ...defaultSettings, addressStreet: '', addressCity: '', addressState: '', addressZip: '' },
+      'https://example.test',
+      '/x.jpg',
+    ) as Record<string, unknown>;
+    expect(none).not.toHaveProperty('address');
   });
 
   it('serves each named town once', () => {

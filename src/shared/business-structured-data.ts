@@ -31,6 +31,31 @@ function capitalise(day: string) {
 /** The towns the site names anywhere: the home banner and the community lists, each once. */
 export const servedTowns: readonly string[] = [...new Set<string>([...bannerTowns, ...communityTowns])];
 
+/** https://schema.org/PostalAddress from the parts in Settings; nothing when no part is set. */
+function postalAddressOf(settings: PublicSiteSettings): { address?: object } {
+  const parts = {
+    streetAddress: settings.addressStreet,
+    addressLocality: settings.addressCity,
+    addressRegion: settings.addressState,
+    postalCode: settings.addressZip,
+  };
+  const given = Object.fromEntries(Object.entries(parts).filter(([, value]) => value !== ''));
+  if (Object.keys(given).length === 0) return {};
+  return { address: { '@type': 'PostalAddress', ...given, addressCountry: 'US' } };
+}
+
+/** https://schema.org/GeoCoordinates when the owner set both coordinates. */
+function geoOf(settings: PublicSiteSettings): { geo?: object } {
+  if (settings.latitude === '' || settings.longitude === '') return {};
+  return {
+    geo: {
+      '@type': 'GeoCoordinates',
+      latitude: Number(settings.latitude),
+      longitude: Number(settings.longitude),
+    },
+  };
+}
+
 export function plumberStructuredData(
   settings: PublicSiteSettings,
   publicUrl: string,
@@ -58,7 +83,9 @@ export function plumberStructuredData(
     name: settings.companyName,
     telephone: settings.phoneNumber,
     ...(settings.email ? { email: settings.email } : {}),
-    ...(settings.address ? { address: settings.address } : {}),
+    ...postalAddressOf(settings),
+    ...geoOf(settings),
+    ...(settings.priceRange ? { priceRange: settings.priceRange } : {}),
     url,
     image: `${publicUrl}${imagePath}`,
     openingHoursSpecification,

@@ -6,7 +6,14 @@ export const defaultSettings: SiteSettings = {
   // 555-01xx numbers are reserved for fiction: nobody real is dialled before the owner sets theirs.
   phoneNumber: '(470) 555-0142',
   email: 'service@cummingplumbingpros.com',
-  address: '100 Main Street, Cumming, GA 30040',
+  addressStreet: '100 Main Street',
+  addressCity: 'Cumming',
+  addressState: 'GA',
+  addressZip: '30040',
+  // Set by the owner: coordinates and a price range are published only once they are true.
+  latitude: '',
+  longitude: '',
+  priceRange: '',
   website: '',
   businessHours: {
     monday: '8:00 AM - 6:00 PM',

@@ -67,6 +67,7 @@ export function MediaUploadField({ kind, value, onChange, error }: MediaUploadFi
       </label>
       <input
         id={`${id}-path`}
+        type="text"
         className={styles.input}
         value={value}
         onChange={(event) => onChange(event.target.value)}

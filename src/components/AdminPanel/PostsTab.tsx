@@ -335,6 +335,7 @@ function PostForm({
           </label>
           <input
             id={`${id}-title`}
+            type="text"
             className={styles.input}
             value={values.title}
             maxLength={500}

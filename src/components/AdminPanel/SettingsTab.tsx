@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { fieldErrorsOf, useTRPC } from '../../client/trpc.tsx';
-import { siteSettingsSchema, weekdays, type SiteSettings } from '../../shared/schemas/settings.ts';
+import { siteSettingsInputSchema, weekdays, type SiteSettings } from '../../shared/schemas/settings.ts';
 import { defaultSettings } from '../../shared/site-defaults.ts';
 import { SEARCH_DESCRIPTION_CHARS, SEARCH_TITLE_CHARS } from '../../shared/schemas/seo-override.ts';
 import { AdminTextField } from './AdminTextField.tsx';
@@ -76,7 +76,7 @@ export function SettingsTab() {
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const parsed = siteSettingsSchema.safeParse(values);
+    const parsed = siteSettingsInputSchema.safeParse(values);
     if (!parsed.success) {
       const found = firstMessageByField(parsed.error);
       setErrors(found);
@@ -158,8 +158,31 @@ export function SettingsTab() {
                 hint: 'Shown in the header, the call buttons and the footer.',
               })}
               {textField('email', 'Email', { type: 'email' })}
-              {textField('address', 'Address', { hint: 'Shown in the footer and to search engines.' })}
               {textField('website', 'Website', { type: 'url' })}
+            </div>
+          </section>
+          <section className={styles.card} aria-labelledby={`${id}-location`}>
+            <h2 id={`${id}-location`} className={styles.cardTitle}>
+              Address and location
+            </h2>
+            <p className={styles.hint}>
+              Shown as one line on the contact page and in the footer, and given to search engines in parts.
+            </p>
+            <div className={styles.form}>
+              {textField('addressStreet', 'Street address', { autoComplete: 'address-line1' })}
+              {textField('addressCity', 'City', { autoComplete: 'address-level2' })}
+              {textField('addressState', 'State', {
+                autoComplete: 'address-level1',
+                hint: 'Two letters, such as GA.',
+              })}
+              {textField('addressZip', 'ZIP code', { autoComplete: 'postal-code' })}
+              {textField('latitude', 'Latitude', {
+                hint: 'Optional, with longitude: decimal degrees from a map, such as 34.2073.',
+              })}
+              {textField('longitude', 'Longitude', { hint: 'Such as -84.1402.' })}
+              {textField('priceRange', 'Price range', {
+                hint: 'Optional, for search engines: such as $$ or $100-$500.',
+              })}
             </div>
           </section>
           <section className={styles.card} aria-labelledby={`${id}-hours`}>

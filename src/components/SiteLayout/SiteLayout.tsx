@@ -4,6 +4,7 @@ import { navigationLinks, serviceCategories, telHref } from '../../shared/site-c
 import { weekdays } from '../../shared/weekdays.ts';
 import { HydrationBoundary } from '../HydrationBoundary/HydrationBoundary.tsx';
 import * as styles from './SiteLayout.css.ts';
+import { formatAddressLine } from '../../shared/postal-address.ts';
 
 /** SPEC section 9: the scroll-to-top button appears after this much scrolling. */
 export const SCROLL_TOP_THRESHOLD_PX = 300;
@@ -171,7 +172,7 @@ export function SiteLayout({ children }: { children: ReactNode }) {
                     </a>
                   </li>
                 )}
-                {settings.address && <li>{settings.address}</li>}
+                {formatAddressLine(settings) && <li>{formatAddressLine(settings)}</li>}
                 {footerHours.map((day) => (
                   <li key={day}>
                     {capitalise(day)}: {settings.businessHours[day]}

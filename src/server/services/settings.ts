@@ -8,6 +8,7 @@ import {
   type SiteSettings,
 } from '../../shared/schemas/settings.ts';
 import { defaultSettings } from '../../shared/site-defaults.ts';
+import { formatAddressLine } from '../../shared/postal-address.ts';
 
 type SettingKey = keyof SiteSettings;
 const settingKeys = Object.keys(defaultSettings) as SettingKey[];
@@ -59,8 +60,13 @@ export function publicSettingsOf(settings: SiteSettings): PublicSiteSettings {
   return Object.fromEntries(publicSettingKeys.map((key) => [key, settings[key]])) as PublicSiteSettings;
 }
 
-export async function getPublicSettings(db: Database): Promise<PublicSiteSettings> {
-  return publicSettingsOf(await getSettings(db));
+/**
+ * GET /api/settings and tRPC settings.get: the public settings, with the address also as the one line
+ * clients read before it had parts.
+ */
+export async function getPublicSettings(db: Database): Promise<PublicSiteSettings & { address: string }> {
+  const settings = await getSettings(db);
+  return { ...publicSettingsOf(settings), address: formatAddressLine(settings) };
 }
 
 /** Saves the whole settings object (SPEC: PUT /api/admin/settings sends all of it). */

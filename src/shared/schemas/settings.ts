@@ -1,6 +1,7 @@
 import { z } from 'zod';
 
 import { weekdays, type Weekday } from '../weekdays.ts';
+import { parseAddressLine, US_STATE_CODES, ZIP_PATTERN } from '../postal-address.ts';
 
 export { weekdays, type Weekday };
 
@@ -36,6 +37,17 @@ const phoneNumber = z
     },
   );
 
+/** A decimal degree as people copy it from a map ("34.2073"), within ±limit; empty when not set. */
+const degrees = (label: string, limit: number) =>
+  z
+    .string()
+    .trim()
+    .max(20, `${label} must be at most 20 characters`)
+    .refine(
+      (value) => value === '' || (/^[+-]?\d{1,3}(\.\d+)?$/.test(value) && Math.abs(Number(value)) <= limit),
+      { message: `${label} must be a number from -${limit} to ${limit}, or empty` },
+    );
+
 export const businessHoursSchema = z.object(
   Object.fromEntries(weekdays.map((day) => [day, text(60).min(1, 'Enter hours or Closed')])) as Record<
     Weekday,
@@ -48,7 +60,27 @@ export const siteSettingsSchema = z.object({
   companyName: text(255).min(1, 'Company name is required'),
   phoneNumber,
   email: optionalEmail('Email'),
-  address: text(500),
+  // The address in the parts search engines read (a schema.org PostalAddress); the site shows one line.
+  addressStreet: text(255),
+  addressCity: text(100),
+  addressState: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .refine((value) => value === '' || US_STATE_CODES.includes(value), {
+      message: 'Enter a two-letter state code such as GA, or leave it empty',
+    }),
+  addressZip: z
+    .string()
+    .trim()
+    .refine((value) => value === '' || ZIP_PATTERN.test(value), {
+      message: 'Enter a 5-digit ZIP code (or ZIP+4), or leave it empty',
+    }),
+  /** Where the business is on a map, published for search engines when both are set. */
+  latitude: degrees('Latitude', 90),
+  longitude: degrees('Longitude', 180),
+  /** Search engines' price range of a local business, such as "$$" or "$100-$500". */
+  priceRange: text(100),
   website: optionalUrl('Website'),
   businessHours: businessHoursSchema,
   seoTitle: text(255),
@@ -68,6 +100,28 @@ export const siteSettingsSchema = z.object({
 });
 
 export type SiteSettings = z.output<typeof siteSettingsSchema>;
+
+/**
+ * What the admin sends to save the settings (tRPC and PUT /api/admin/settings alike). A client written
+ * before the address had parts sends one line in `address`: when present it is split into the parts
+ * and replaces them. Latitude and longitude go together.
+ */
+export const siteSettingsInputSchema = z.preprocess(
+  (input) => {
+    if (typeof input !== 'object' || input === null || !('address' in input)) return input;
+    const { address, ...rest } = input as Record<string, unknown>;
+    return typeof address === 'string' ? { ...rest, ...parseAddressLine(address) } : rest;
+  },
+  siteSettingsSchema.superRefine((settings, context) => {
+    if ((settings.latitude === '') !== (settings.longitude === '')) {
+      context.addIssue({
+        code: 'custom',
+        path: [settings.latitude === '' ? 'latitude' : 'longitude'],
+        message: 'Enter both latitude and longitude, or neither',
+      });
+    }
+  }),
+);
 export type BusinessHours = SiteSettings['businessHours'];
 
 /**
@@ -80,7 +134,13 @@ export const publicSettingsSchema = siteSettingsSchema.pick({
   companyName: true,
   phoneNumber: true,
   email: true,
-  address: true,
+  addressStreet: true,
+  addressCity: true,
+  addressState: true,
+  addressZip: true,
+  latitude: true,
+  longitude: true,
+  priceRange: true,
   website: true,
   businessHours: true,
   seoTitle: true,

@@ -1,5 +1,5 @@
 import { getPublicSettings, getSettings, saveSettings } from '../../services/settings.ts';
-import { siteSettingsSchema } from '../../../shared/schemas/settings.ts';
+import { siteSettingsInputSchema } from '../../../shared/schemas/settings.ts';
 import { adminProcedure, publicProcedure, router } from '../init.ts';
 
 export const settingsRouter = router({
@@ -8,5 +8,7 @@ export const settingsRouter = router({
 
 export const adminSettingsRouter = router({
   get: adminProcedure.query(({ ctx }) => getSettings(ctx.db)),
-  save: adminProcedure.input(siteSettingsSchema).mutation(({ ctx, input }) => saveSettings(ctx.db, input)),
+  save: adminProcedure
+    .input(siteSettingsInputSchema)
+    .mutation(({ ctx, input }) => saveSettings(ctx.db, input)),
 });

@@ -1,0 +1,41 @@
+/** The business address in the parts search engines read (schema.org PostalAddress), as Settings stores it. */
+export interface AddressParts {
+  addressStreet: string;
+  addressCity: string;
+  addressState: string;
+  addressZip: string;
+}
+
+/** USPS codes of the states, DC and the inhabited territories. */
+export const US_STATE_CODES: readonly string[] = (
+  'AL AK AZ AR CA CO CT DE DC FL GA HI ID IL IN IA KS KY LA ME MD MA MI MN MS MO MT NE NV NH ' +
+  'NJ NM NY NC ND OH OK OR PA RI SC SD TN TX UT VT VA WA WV WI WY AS GU MP PR VI'
+).split(' ');
+
+export const ZIP_PATTERN = /^\d{5}(-\d{4})?$/;
+
+/** "100 Main Street, Cumming, GA 30040": the one line the site shows; empty parts are left out. */
+export function formatAddressLine(parts: AddressParts): string {
+  const stateZip = [parts.addressState, parts.addressZip].filter(Boolean).join(' ');
+  return [parts.addressStreet, parts.addressCity, stateZip].filter(Boolean).join(', ');
+}
+
+// "street, city, ST 12345" (the ZIP optional); the street may hold commas ("Suite 4, 100 Main St").
+// The migration that split the stored one-line address uses the same pattern.
+const ONE_LINE = /^(.*),\s*([^,]+),\s*([A-Za-z]{2})\.?\s*(\d{5}(?:-\d{4})?)?\s*$/;
+
+/**
+ * The parts of a one-line US address. A line that does not read as "street, city, ST ZIP" is kept
+ * whole as the street, so nothing the owner wrote is lost; they can split it in Settings.
+ */
+export function parseAddressLine(line: string): AddressParts {
+  const trimmed = line.trim();
+  const match = ONE_LINE.exec(trimmed);
+  if (!match) return { addressStreet: trimmed, addressCity: '', addressState: '', addressZip: '' };
+  return {
+    addressStreet: match[1]!.trim(),
+    addressCity: match[2]!.trim(),
+    addressState: match[3]!.toUpperCase(),
+    addressZip: match[4] ?? '',
+  };
+}
