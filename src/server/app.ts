@@ -1,7 +1,7 @@
 // The whole HTTP application as one Fastify plugin (https://github.com/fastify/demo): server.ts and the
 // tests register this same function. Registration order is fixed here and nowhere else.
 import { mkdirSync } from 'node:fs';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyPlugin from 'fastify-plugin';
 import { TRPCError } from '@trpc/server';
 import { getHTTPStatusCodeFromError } from '@trpc/server/http';
@@ -10,7 +10,8 @@ import { core } from 'zod';
 import type { DatabaseHandle } from '../../db/client.ts';
 import type { AppConfig } from './env.ts';
 import { DomainError, InvalidInputError } from './errors.ts';
-import { httpStatusFor, INTERNAL_ERROR_MESSAGE } from './http-errors.ts';
+import { httpStatusFor, INTERNAL_ERROR_MESSAGE, recogniseError, RETRY_AFTER_SECONDS } from './http-errors.ts';
+import { answerThenClose, refuseEncodedBodies } from './request-bodies.ts';
 import { createRequestContext, SESSION_COOKIE, sessionCookieOptions } from './request-context.ts';
 import { PageCache, serveCachedPage } from './page-cache.ts';
 import { securityHeadersFor } from './security-headers.ts';
@@ -109,6 +110,7 @@ async function buildApp(fastify: FastifyInstance, options: AppOptions) {
       return reply.status(403).send({ success: false, message: 'Cross-origin requests are not allowed' });
     }
   });
+  fastify.addHook('onRequest', refuseEncodedBodies);
   await fastify.register(import('@fastify/rate-limit'), {
     global: false,
     errorResponseBuilder: (_request, context) => ({
@@ -176,6 +178,10 @@ async function buildApp(fastify: FastifyInstance, options: AppOptions) {
     trpcOptions: {
       router: appRouter,
       createContext: ({ req, res }) => createRequestContext(req, res),
+      responseMeta: ({ errors }) =>
+        errors.some((error) => error.code === 'SERVICE_UNAVAILABLE')
+          ? { headers: { 'retry-after': String(RETRY_AFTER_SECONDS) } }
+          : {},
       onError: ({ error, path }) => {
         if (error.code === 'INTERNAL_SERVER_ERROR')
           fastify.log.error({ err: error.cause ?? error, path }, 'tRPC procedure failed');
@@ -244,45 +250,56 @@ declare module 'fastify' {
 function handleError(
   this: FastifyInstance,
   error: FastifyError | Error,
-  request: import('fastify').FastifyRequest,
-  reply: import('fastify').FastifyReply,
+  request: FastifyRequest,
+  reply: FastifyReply,
 ) {
-  const { status, message, fieldErrors } = describeError(error);
-  if (status >= 500) {
+  const { status, message, fieldErrors, expose } = describeError(error);
+  // A body refused before it was read in full (too large, wrongly encoded): the answer goes out first
+  // and the rest of the body is read and dropped, so the client, still sending, can read the answer.
+  if (!request.raw.complete) answerThenClose(reply.raw);
+  if (status === 503) reply.header('retry-after', String(RETRY_AFTER_SECONDS));
+  if (status >= 500 && !expose) {
     request.log.error({ err: error }, 'request failed');
-    return reply
-      .status(status)
-      .send({
-        success: false,
-        ...(request.routeOptions.config?.serverFailure ?? { message: INTERNAL_ERROR_MESSAGE }),
-      });
+    return reply.status(status).send({
+      success: false,
+      ...(request.routeOptions.config?.serverFailure ?? { message: INTERNAL_ERROR_MESSAGE }),
+    });
   }
+  if (status >= 500) request.log.warn({ err: error }, 'request failed: %s', message);
   return reply
     .status(status)
     .send({ success: false, message, ...(fieldErrors ? { errors: fieldErrors } : {}) });
 }
 
-function describeError(error: FastifyError | Error): {
+interface DescribedError {
   status: number;
   message: string;
   fieldErrors?: Record<string, string[]>;
-} {
+  /** A server-side failure the client should hear about as is (a full disk, a database away). */
+  expose?: boolean;
+}
+
+function describeDomainError(error: DomainError): DescribedError {
+  const fieldErrors =
+    error instanceof InvalidInputError && Object.keys(error.fieldErrors).length
+      ? error.fieldErrors
+      : undefined;
+  const status = httpStatusFor(error);
+  return { status, message: error.message, fieldErrors, expose: status >= 500 && status !== 500 };
+}
+
+function describeError(error: FastifyError | Error): DescribedError {
   if (error instanceof TRPCError) {
     const cause = error.cause;
     if (cause instanceof core.$ZodError) {
       const invalid = InvalidInputError.fromZod(cause);
       return { status: 400, message: invalid.message, fieldErrors: invalid.fieldErrors };
     }
-    if (cause instanceof DomainError) return describeError(cause);
+    const recognised = recogniseError(cause);
+    if (recognised) return describeDomainError(recognised);
     return { status: getHTTPStatusCodeFromError(error), message: error.message };
   }
-  if (error instanceof DomainError) {
-    const fieldErrors =
-      error instanceof InvalidInputError && Object.keys(error.fieldErrors).length
-        ? error.fieldErrors
-        : undefined;
-    return { status: httpStatusFor(error), message: error.message, fieldErrors };
-  }
+  if (error instanceof DomainError) return describeDomainError(error);
   const fastifyError = error as FastifyError;
   switch (fastifyError.code) {
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
@@ -302,6 +319,8 @@ function describeError(error: FastifyError | Error): {
     case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
       return { status: 400, message: 'The request body length does not match its Content-Length' };
   }
+  const recognised = recogniseError(error);
+  if (recognised) return describeDomainError(recognised);
   if (fastifyError.statusCode === 429) return { status: 429, message: fastifyError.message };
   if (fastifyError.statusCode && fastifyError.statusCode >= 400 && fastifyError.statusCode < 500) {
     return { status: fastifyError.statusCode, message: fastifyError.message };
