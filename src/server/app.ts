@@ -256,7 +256,7 @@ function handleError(
   const { status, message, fieldErrors, expose } = describeError(error);
   // A body refused before it was read in full (too large, wrongly encoded): the answer goes out first
   // and the rest of the body is read and dropped, so the client, still sending, can read the answer.
-  if (!request.raw.complete) answerThenClose(reply.raw);
+  if (!request.raw.complete) answerThenClose(request.raw, reply.raw);
   if (status === 503) reply.header('retry-after', String(RETRY_AFTER_SECONDS));
   if (status >= 500 && !expose) {
     request.log.error({ err: error }, 'request failed');

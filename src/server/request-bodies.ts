@@ -1,6 +1,6 @@
 // How the server treats request bodies it will not read: compressed ones are refused outright, and a
 // body refused halfway (too large) is still read to its end before the connection closes.
-import type { ServerResponse } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
 /**
@@ -35,10 +35,10 @@ const LINGER_BYTES = 64 * 1024 * 1024;
  * first. Closing a socket with unread data makes the kernel reset the connection, and a reset throws
  * away the answer the client has not read yet: a client sending a 20 MB body saw only EPIPE instead of
  * the 413. Node closes a `Connection: close` response's socket through `destroySoon()`, so that is the
- * one place to wait: end our side (the client reads the answer, then EOF), drain theirs, then destroy,
- * with a time and byte limit so a client cannot hold the socket open.
+ * one place to wait: end our side (the client can read the answer, then EOF), read the rest of the
+ * request, then destroy, within a time and byte limit so a client cannot hold the socket open.
  */
-export function answerThenClose(response: ServerResponse) {
+export function answerThenClose(request: IncomingMessage, response: ServerResponse) {
   const socket = response.socket;
   if (!socket || socket.destroyed) return;
   socket.destroySoon = () => {
@@ -47,12 +47,13 @@ export function answerThenClose(response: ServerResponse) {
     let read = 0;
     const timer = setTimeout(() => socket.destroy(), LINGER_MS);
     timer.unref();
-    socket.on('data', (chunk: Buffer) => {
+    socket.once('close', () => clearTimeout(timer));
+    // The HTTP parser owns the socket's data: reading the request is what keeps it reading.
+    request.on('data', (chunk: Buffer) => {
       read += chunk.length;
       if (read > LINGER_BYTES) socket.destroy();
     });
-    socket.once('end', () => socket.destroy());
-    socket.once('close', () => clearTimeout(timer));
-    socket.resume();
+    request.once('end', () => socket.destroy());
+    request.resume();
   };
 }
