@@ -1,4 +1,4 @@
-import * as nodeFs from 'node:fs';
+import type * as nodeFs from 'node:fs';
 import { readFileSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
