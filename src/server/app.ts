@@ -265,7 +265,12 @@ function handleError(
       ...(request.routeOptions.config?.serverFailure ?? { message: INTERNAL_ERROR_MESSAGE }),
     });
   }
-  if (status >= 500) request.log.warn({ err: error }, 'request failed: %s', message);
+  if (status >= 500) {
+    request.log.warn({ err: error }, 'request failed: %s', message);
+    // A route's own words for a failure still apply when the database is away; a full disk is news.
+    const own = status === 503 ? request.routeOptions.config?.serverFailure : undefined;
+    return reply.status(status).send({ success: false, ...(own ?? { message }) });
+  }
   return reply
     .status(status)
     .send({ success: false, message, ...(fieldErrors ? { errors: fieldErrors } : {}) });

@@ -56,6 +56,8 @@ const CONNECTION_ERROR_CODES = new Set([
   'CONNECTION_CLOSED',
   'CONNECTION_ENDED',
   'CONNECTION_DESTROYED',
+  // db/client.ts: a query the database did not answer in time.
+  'QUERY_TIMEOUT',
 ]);
 
 /**
