@@ -66,7 +66,7 @@ async function openPostgres(url: string, queryTimeoutMs: number): Promise<Databa
       idle_in_transaction_session_timeout: 10_000,
     },
   });
-  const db = drizzle(withQueryDeadline(client, queryTimeoutMs), { schema });
+  const db = drizzle(withQueryDeadline(client, queryTimeoutMs, new Availability()), { schema });
   const lockClient = postgres(url, { max: 1, onnotice: () => {} });
   try {
     await lockClient`select pg_advisory_lock(${MIGRATION_LOCK_ID})`;
@@ -145,16 +145,18 @@ type PendingQuery = PromiseLike<unknown> & { values(): unknown };
  * for transactions), with every query bounded in time. postgres.js has no such limit of its own: its
  * statement_timeout is enforced by the server, which cannot enforce anything when it is unreachable.
  */
-function withQueryDeadline(client: PostgresClient, ms: number): PostgresClient {
+function withQueryDeadline(client: PostgresClient, ms: number, availability: Availability): PostgresClient {
   return new Proxy(client, {
     get(target, property, receiver) {
       if (property === 'unsafe') {
-        return (...args: Parameters<PostgresClient['unsafe']>) => timedQuery(target.unsafe(...args), ms);
+        return (...args: Parameters<PostgresClient['unsafe']>) =>
+          timedQuery(target.unsafe(...args), ms, availability);
       }
       if (property === 'begin') {
         return (...args: unknown[]) => {
           const body = args.at(-1) as (transaction: PostgresClient) => unknown;
-          const wrapped = (transaction: PostgresClient) => body(withQueryDeadline(transaction, ms));
+          const wrapped = (transaction: PostgresClient) =>
+            body(withQueryDeadline(transaction, ms, availability));
           const begin = Reflect.get(target, 'begin') as (...beginArgs: unknown[]) => Promise<unknown>;
           return begin.apply(target, [...args.slice(0, -1), wrapped]);
         };
@@ -164,12 +166,36 @@ function withQueryDeadline(client: PostgresClient, ms: number): PostgresClient {
   });
 }
 
+/**
+ * Whether the database has just failed to answer. A page reads several things one after another; were
+ * each read to wait out its own timeout, the page would take seconds. After a timeout, queries fail at
+ * once for a short while, then go through again to find out whether the database is back.
+ */
+class Availability {
+  private downUntil = 0;
+
+  get down(): boolean {
+    return performance.now() < this.downUntil;
+  }
+
+  failed() {
+    this.downUntil = performance.now() + FAIL_FAST_MS;
+  }
+}
+
+/** How long queries fail at once after one timed out. */
+const FAIL_FAST_MS = 1_000;
+
 /** A lazy postgres.js query that, once awaited, rejects with QueryTimeoutError after `ms`. */
-function timedQuery(query: PendingQuery, ms: number): PendingQuery {
+function timedQuery(query: PendingQuery, ms: number, availability: Availability): PendingQuery {
   let settled: Promise<unknown> | undefined;
   const run = () =>
     (settled ??= new Promise((resolve, reject) => {
-      const timer = setTimeout(() => reject(new QueryTimeoutError(ms)), ms);
+      if (availability.down) return reject(new QueryTimeoutError(ms));
+      const timer = setTimeout(() => {
+        availability.failed();
+        reject(new QueryTimeoutError(ms));
+      }, ms);
       query.then(
         (value) => {
           clearTimeout(timer);
