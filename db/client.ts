@@ -29,7 +29,7 @@ export type DatabaseLocation =
  * has gone away without closing its connections (a cable pulled, a firewall dropping packets) would
  * otherwise keep every request waiting for minutes, until TCP gives up.
  */
-export const QUERY_TIMEOUT_MS = 1_500;
+export const QUERY_TIMEOUT_MS = 1_000;
 /** How long the health check waits for its trivial query: a monitor wants an answer within a second. */
 export const PING_TIMEOUT_MS = 800;
 
