@@ -10,7 +10,8 @@ import { core } from 'zod';
 import type { DatabaseHandle } from '../../db/client.ts';
 import type { AppConfig } from './env.ts';
 import { DomainError, InvalidInputError, TooManyRequestsError } from './errors.ts';
-import { httpStatusFor, INTERNAL_ERROR_MESSAGE } from './http-errors.ts';
+import { httpStatusFor, INTERNAL_ERROR_MESSAGE, recogniseError, RETRY_AFTER_SECONDS } from './http-errors.ts';
+import { answerThenClose, refuseEncodedBodies } from './request-bodies.ts';
 import { createRequestContext, SESSION_COOKIE, sessionCookieOptions } from './request-context.ts';
 import { PageCache, serveCachedPage } from './page-cache.ts';
 import { PublishTimer } from './publish-timer.ts';
@@ -154,6 +155,7 @@ async function buildApp(fastify: FastifyInstance, options: AppOptions) {
       return reply.status(403).send({ success: false, message: 'Cross-origin requests are not allowed' });
     }
   });
+  fastify.addHook('onRequest', refuseEncodedBodies);
 
   // 3. Cookies and the session behind them.
   await fastify.register(import('@fastify/cookie'));
@@ -214,7 +216,9 @@ async function buildApp(fastify: FastifyInstance, options: AppOptions) {
       router: appRouter,
       createContext: ({ req, res }) => createRequestContext(req, res),
       responseMeta: ({ errors }) => {
-        const retryAfter = errors.map(retryAfterOf).find(Boolean);
+        const retryAfter = errors.some((error) => error.code === 'SERVICE_UNAVAILABLE')
+          ? RETRY_AFTER_SECONDS
+          : errors.map(retryAfterOf).find(Boolean);
         return retryAfter ? { headers: { 'retry-after': String(retryAfter) } } : {};
       },
       onError: ({ error, path }) => {
@@ -312,15 +316,24 @@ function handleError(
   request: FastifyRequest,
   reply: FastifyReply,
 ) {
-  const { status, message, fieldErrors } = describeError(error);
-  const retryAfter = retryAfterOf(error);
+  const { status, message, fieldErrors, expose } = describeError(error);
+  // A body refused before it was read in full (too large, wrongly encoded): the answer goes out first
+  // and the rest of the body is read and dropped, so the client, still sending, can read the answer.
+  if (!request.raw.complete) answerThenClose(request.raw, reply.raw);
+  const retryAfter = status === 503 ? RETRY_AFTER_SECONDS : retryAfterOf(error);
   if (retryAfter) reply.header('retry-after', String(retryAfter));
-  if (status >= 500) {
+  if (status >= 500 && !expose) {
     request.log.error({ err: error }, 'request failed');
     return reply.status(status).send({
       success: false,
       ...(request.routeOptions.config?.serverFailure ?? { message: INTERNAL_ERROR_MESSAGE }),
     });
+  }
+  if (status >= 500) {
+    request.log.warn({ err: error }, 'request failed: %s', message);
+    // A route's own words for a failure still apply when the database is away; a full disk is news.
+    const own = status === 503 ? request.routeOptions.config?.serverFailure : undefined;
+    return reply.status(status).send({ success: false, ...(own ?? { message }) });
   }
   return reply
     .status(status)
@@ -333,28 +346,36 @@ export function retryAfterOf(error: unknown): number | undefined {
   return cause instanceof TooManyRequestsError ? cause.retryAfterSeconds : undefined;
 }
 
-/** The status, message and field errors any error answers with; the page-answered form posts use it too. */
-export function describeError(error: FastifyError | Error): {
+interface DescribedError {
   status: number;
   message: string;
   fieldErrors?: Record<string, string[]>;
-} {
+  /** A server-side failure the client should hear about as is (a full disk, a database away). */
+  expose?: boolean;
+}
+
+function describeDomainError(error: DomainError): DescribedError {
+  const fieldErrors =
+    error instanceof InvalidInputError && Object.keys(error.fieldErrors).length
+      ? error.fieldErrors
+      : undefined;
+  const status = httpStatusFor(error);
+  return { status, message: error.message, fieldErrors, expose: status >= 500 && status !== 500 };
+}
+
+/** The status, message and field errors any error answers with; the page-answered form posts use it too. */
+export function describeError(error: FastifyError | Error): DescribedError {
   if (error instanceof TRPCError) {
     const cause = error.cause;
     if (cause instanceof core.$ZodError) {
       const invalid = InvalidInputError.fromZod(cause);
       return { status: 400, message: invalid.message, fieldErrors: invalid.fieldErrors };
     }
-    if (cause instanceof DomainError) return describeError(cause);
+    const recognised = recogniseError(cause);
+    if (recognised) return describeDomainError(recognised);
     return { status: getHTTPStatusCodeFromError(error), message: error.message };
   }
-  if (error instanceof DomainError) {
-    const fieldErrors =
-      error instanceof InvalidInputError && Object.keys(error.fieldErrors).length
-        ? error.fieldErrors
-        : undefined;
-    return { status: httpStatusFor(error), message: error.message, fieldErrors };
-  }
+  if (error instanceof DomainError) return describeDomainError(error);
   const fastifyError = error as FastifyError;
   switch (fastifyError.code) {
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
@@ -374,6 +395,8 @@ export function describeError(error: FastifyError | Error): {
     case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
       return { status: 400, message: 'The request body length does not match its Content-Length' };
   }
+  const recognised = recogniseError(error);
+  if (recognised) return describeDomainError(recognised);
   if (fastifyError.statusCode === 429) return { status: 429, message: fastifyError.message };
   if (fastifyError.statusCode && fastifyError.statusCode >= 400 && fastifyError.statusCode < 500) {
     return { status: fastifyError.statusCode, message: fastifyError.message };

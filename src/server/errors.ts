@@ -23,6 +23,10 @@ export class TooManyRequestsError extends DomainError {
     super(message);
   }
 }
+/** The disk is full: nothing can be saved until someone frees space. */
+export class InsufficientStorageError extends DomainError {}
+/** The database cannot be reached or did not answer in time; it is worth trying again shortly. */
+export class ServiceUnavailableError extends DomainError {}
 
 export class InvalidInputError extends DomainError {
   constructor(

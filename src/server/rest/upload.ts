@@ -7,6 +7,8 @@ import type { FastifyInstance } from 'fastify';
 import { InvalidInputError, PayloadTooLargeError } from '../errors.ts';
 import { formatBytes } from '../../shared/format-bytes.ts';
 import { storeUpload, type UploadLimits } from '../services/uploads.ts';
+import { uploadFileNameSchema } from '../../shared/schemas/upload.ts';
+import { parseInput } from '../validation.ts';
 
 // POST /api/admin/upload (SPEC section 7): one multipart field "file". The body is streamed to a
 // temporary file, so a 200 MB video never sits in memory.
@@ -20,6 +22,12 @@ export async function uploadRestRoute(app: FastifyInstance, options: { limits: U
     if (part.fieldname !== 'file') {
       part.file.resume();
       throw new InvalidInputError('The file must be sent in the field named "file"');
+    }
+    try {
+      parseInput(uploadFileNameSchema, { fileName: part.filename });
+    } catch (error) {
+      part.file.resume();
+      throw error;
     }
     await mkdir(tempDir, { recursive: true });
     const tempPath = join(tempDir, randomBytes(16).toString('hex'));

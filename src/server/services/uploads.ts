@@ -6,6 +6,7 @@ import type { Database } from '../../../db/client.ts';
 import { media, type Media, type MediaType } from '../../../db/schema/index.ts';
 import { formatBytes } from '../../shared/format-bytes.ts';
 import { InvalidInputError, PayloadTooLargeError, UnsupportedMediaError } from '../errors.ts';
+import { recogniseError } from '../http-errors.ts';
 
 export interface UploadLimits {
   imageBytes: number;
@@ -126,6 +127,8 @@ export async function storeUpload(
         height = info.pageHeight ?? info.height;
         storedSize = info.size;
       } catch (error) {
+        const failure = recogniseError(error);
+        if (failure) throw failure;
         const message =
           error instanceof Error && /pixel limit/i.test(error.message)
             ? `Images may be at most ${Math.round(limits.imagePixels / 1_000_000)} megapixels`

@@ -3,7 +3,7 @@ import { initTRPC, TRPCError } from '@trpc/server';
 import { core } from 'zod';
 import type { RequestContext } from '../request-context.ts';
 import { DomainError, InvalidInputError } from '../errors.ts';
-import { trpcCodeFor } from '../http-errors.ts';
+import { INTERNAL_ERROR_MESSAGE, recogniseError, trpcCodeFor } from '../http-errors.ts';
 
 const t = initTRPC.context<RequestContext>().create({
   errorFormatter({ shape, error }) {
@@ -16,20 +16,20 @@ const t = initTRPC.context<RequestContext>().create({
           : undefined;
     const message =
       cause instanceof core.$ZodError ? (cause.issues[0]?.message ?? shape.message) : shape.message;
-    // A 500's own text may name internals; the client gets a plain sentence.
+    // A 500's own text may name internals; the client gets a plain sentence. A recognised failure of
+    // the disk or the database keeps its message, which says what to do.
     const safeMessage =
-      shape.data.httpStatus >= 500 ? 'Something went wrong on our side. Please try again.' : message;
+      shape.data.httpStatus >= 500 && !(cause instanceof DomainError) ? INTERNAL_ERROR_MESSAGE : message;
     return { ...shape, message: safeMessage, data: { ...shape.data, stack: undefined, fieldErrors } };
   },
 });
 
-// Services throw domain errors; here they become tRPC codes (the REST side maps them in http-errors.ts).
+// Services throw domain errors, and the database or the disk may fail under them; here both become tRPC
+// codes (the REST side maps them in http-errors.ts).
 const mapDomainErrors = t.middleware(async ({ next }) => {
   const result = await next();
-  if (!result.ok && result.error.cause instanceof DomainError) {
-    const cause = result.error.cause;
-    throw new TRPCError({ code: trpcCodeFor(cause), message: cause.message, cause });
-  }
+  const cause = result.ok ? undefined : recogniseError(result.error.cause);
+  if (cause) throw new TRPCError({ code: trpcCodeFor(cause), message: cause.message, cause });
   return result;
 });
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { plainText } from './text.ts';
 
 /** Every password the site accepts, from the admin's own to an editor's, is at least this long. */
 export const MIN_PASSWORD_LENGTH = 12;
@@ -6,16 +7,18 @@ export const MIN_PASSWORD_LENGTH = 12;
 export const newPasswordSchema = z
   .string({ error: `Use at least ${MIN_PASSWORD_LENGTH} characters` })
   .min(MIN_PASSWORD_LENGTH, `Use at least ${MIN_PASSWORD_LENGTH} characters`)
-  .max(256, 'Use at most 256 characters');
+  .max(256, 'Use at most 256 characters')
+  .check(plainText('Password'));
 
 export const changePasswordInputSchema = z
   .object({
     currentPassword: z
       .string({ error: 'Enter your current password' })
       .min(1, 'Enter your current password')
-      .max(256),
+      .max(256)
+      .check(plainText('Current password')),
     newPassword: newPasswordSchema,
-    confirm: z.string({ error: 'Repeat the new password' }),
+    confirm: z.string({ error: 'Repeat the new password' }).check(plainText('Repeated password')),
   })
   .refine((input) => input.newPassword === input.confirm, {
     path: ['confirm'],
@@ -34,6 +37,7 @@ export const createUserInputSchema = z.object({
     .string({ error: 'Email is required' })
     .trim()
     .max(255, 'Email must be at most 255 characters')
+    .check(plainText('Email'))
     .pipe(z.email('Enter a valid email address')),
   password: newPasswordSchema,
   role: z.literal('editor', { error: 'New accounts are editors' }).default('editor'),

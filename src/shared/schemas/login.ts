@@ -1,6 +1,7 @@
 // zod/mini, as every schema a public form loads (docs/decisions/025-public-form-schemas-light-and-loaded-on-use.md).
 import { z } from 'zod/mini';
 import { antiSpamFields } from './spam.ts';
+import { plainText } from './text.ts';
 
 export const loginInputSchema = z.object({
   username: z
@@ -9,6 +10,7 @@ export const loginInputSchema = z.object({
       z.trim(),
       z.minLength(1, 'Username is required'),
       z.maxLength(100, 'Username must be at most 100 characters'),
+      plainText('Username'),
     ),
   // Not trimmed: spaces may be part of a password. The cap keeps hashing cheap for the server.
   password: z
@@ -16,6 +18,7 @@ export const loginInputSchema = z.object({
     .check(
       z.minLength(1, 'Password is required'),
       z.maxLength(256, 'Password must be at most 256 characters'),
+      plainText('Password'),
     ),
   ...antiSpamFields,
 });

@@ -1,4 +1,17 @@
 import { z } from 'zod';
+import { plainText } from './text.ts';
+
+/**
+ * Whether an editor's HTML shows a reader anything: some text, an image or a video. The editor turns
+ * typed spaces into "<p>   </p>" or non-breaking spaces, which look like a body and read as nothing.
+ */
+export function hasVisibleContent(html: string): boolean {
+  if (/<(img|video|iframe)\b/i.test(html)) return true;
+  const text = html
+    .replace(/<[^>]*>/g, '')
+    .replace(/&(nbsp|ensp|emsp|thinsp|zwsp|zwnj|zwj|#160|#x0*a0|#8203|#x0*200b);/gi, ' ');
+  return /[^\s\u00a0\u200b-\u200d\ufeff]/.test(text);
+}
 
 export const postTypeSchema = z.enum(['news', 'advice'], { error: 'Type must be news or advice' });
 
@@ -8,6 +21,7 @@ const mediaReference = (label: string) =>
     .string({ error: `${label} must be text` })
     .trim()
     .max(500, `${label} must be at most 500 characters`)
+    .check(plainText(label))
     .refine((value) => value === '' || /^(\/|https?:\/\/)/i.test(value) || /^data:image\//i.test(value), {
       message: `${label} must be an uploaded file path or an http(s) URL`,
     })
@@ -21,13 +35,20 @@ export const postFieldsSchema = z.object({
     .string({ error: 'Title is required' })
     .trim()
     .min(1, 'Title is required')
-    .max(500, 'Title must be at most 500 characters'),
-  excerpt: z.string({ error: 'Excerpt is required' }).trim().min(1, 'Excerpt is required').max(1_000),
+    .max(500, 'Title must be at most 500 characters')
+    .check(plainText('Title')),
+  excerpt: z
+    .string({ error: 'Excerpt is required' })
+    .trim()
+    .min(1, 'Excerpt is required')
+    .max(1_000)
+    .check(plainText('Excerpt', { multiline: true })),
   content: z
     .string({ error: 'Content is required' })
     .trim()
-    .min(1, 'Content is required')
-    .max(200_000, 'Content must be at most 200,000 characters'),
+    .refine(hasVisibleContent, 'Content is required')
+    .max(200_000, 'Content must be at most 200,000 characters')
+    .check(plainText('Content', { multiline: true })),
   image: mediaReference('Image'),
   video: mediaReference('Video').refine((value) => value === null || !value.startsWith('data:'), {
     message: 'Video must be an uploaded file path or an http(s) URL',

@@ -29,7 +29,7 @@ export const reviewInputSchema = z.object({
       ),
     DEFAULT_RATING,
   ),
-  review: requiredText(5_000, 'Review text is required', 'Review text'),
+  review: requiredText(5_000, 'Review text is required', 'Review text', { multiline: true }),
   ...antiSpamFields,
 });
 

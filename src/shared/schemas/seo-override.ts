@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { plainText } from './text.ts';
 
 /** The public pages whose metadata the owner may override (posts take theirs from the post itself). */
 export const overridablePages = [
@@ -17,11 +18,12 @@ export type OverridablePage = (typeof overridablePages)[number]['path'];
 export const SEARCH_TITLE_CHARS = 60;
 export const SEARCH_DESCRIPTION_CHARS = 160;
 
-const optionalText = (max: number, label: string) =>
+const optionalText = (max: number, label: string, multiline = false) =>
   z
     .string({ error: `${label} must be text` })
     .trim()
     .max(max, `${label} must be at most ${max} characters`)
+    .check(plainText(label, { multiline }))
     .nullish()
     .transform((value) => (value ? value : null));
 
@@ -39,10 +41,10 @@ export const seoOverrideInputSchema = z.object({
     error: 'Choose one of the listed pages',
   }),
   title: optionalText(500, 'Title'),
-  description: optionalText(1_000, 'Description'),
+  description: optionalText(1_000, 'Description', true),
   keywords: optionalText(1_000, 'Keywords'),
   ogTitle: optionalText(500, 'Sharing title'),
-  ogDescription: optionalText(1_000, 'Sharing description'),
+  ogDescription: optionalText(1_000, 'Sharing description', true),
   ogImage: pathOrUrl('Sharing image'),
   canonicalUrl: pathOrUrl('Canonical address'),
 });

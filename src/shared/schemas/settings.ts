@@ -2,15 +2,18 @@ import { z } from 'zod';
 
 import { weekdays, type Weekday } from '../weekdays.ts';
 import { parseAddressLine, US_STATE_CODES, ZIP_PATTERN } from '../postal-address.ts';
+import { plainText, type TextOptions } from './text.ts';
 
 export { weekdays, type Weekday };
 
-const text = (max: number) => z.string().trim().max(max, `At most ${max} characters`);
+const text = (max: number, label: string, options?: TextOptions) =>
+  z.string().trim().max(max, `At most ${max} characters`).check(plainText(label, options));
 const optionalUrl = (label: string) =>
   z
     .string()
     .trim()
     .max(500)
+    .check(plainText(label))
     .refine((value) => value === '' || /^https?:\/\/[^\s]+\.[^\s]+$/i.test(value), {
       message: `${label} must be a full http(s) address or empty`,
     });
@@ -19,6 +22,7 @@ const optionalEmail = (label: string) =>
     .string()
     .trim()
     .max(255)
+    .check(plainText(label))
     .refine((value) => value === '' || z.email().safeParse(value).success, {
       message: `${label} must be a valid email address or empty`,
     });
@@ -29,6 +33,7 @@ const phoneNumber = z
   .trim()
   .min(1, 'Phone number is required')
   .max(20, 'Phone number must be at most 20 characters')
+  .check(plainText('Phone number'))
   .refine(
     (value) =>
       /^\+?[\d\s().-]+$/.test(value) && value.replace(/\D/g, '').replace(/^1(?=\d{10}$)/, '').length === 10,
@@ -49,20 +54,19 @@ const degrees = (label: string, limit: number) =>
     );
 
 export const businessHoursSchema = z.object(
-  Object.fromEntries(weekdays.map((day) => [day, text(60).min(1, 'Enter hours or Closed')])) as Record<
-    Weekday,
-    z.ZodString
-  >,
+  Object.fromEntries(
+    weekdays.map((day) => [day, text(60, 'Hours').min(1, 'Enter hours or Closed')]),
+  ) as Record<Weekday, z.ZodString>,
 );
 
 // The site settings object of SPEC section 3; PUT /api/admin/settings sends all of it.
 export const siteSettingsSchema = z.object({
-  companyName: text(255).min(1, 'Company name is required'),
+  companyName: text(255, 'Company name').min(1, 'Company name is required'),
   phoneNumber,
   email: optionalEmail('Email'),
   // The address in the parts search engines read (a schema.org PostalAddress); the site shows one line.
-  addressStreet: text(255),
-  addressCity: text(100),
+  addressStreet: text(255, 'Street address'),
+  addressCity: text(100, 'City'),
   addressState: z
     .string()
     .trim()
@@ -80,12 +84,12 @@ export const siteSettingsSchema = z.object({
   latitude: degrees('Latitude', 90),
   longitude: degrees('Longitude', 180),
   /** Search engines' price range of a local business, such as "$$" or "$100-$500". */
-  priceRange: text(100),
+  priceRange: text(100, 'Price range'),
   website: optionalUrl('Website'),
   businessHours: businessHoursSchema,
-  seoTitle: text(255),
-  seoDescription: text(1_000),
-  seoKeywords: text(1_000),
+  seoTitle: text(255, 'Search title'),
+  seoDescription: text(1_000, 'Search description', { multiline: true }),
+  seoKeywords: text(1_000, 'Search keywords'),
   contactFormEnabled: z.boolean(),
   emailNotifications: z.boolean(),
   adminEmail: optionalEmail('Admin email'),

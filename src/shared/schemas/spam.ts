@@ -1,6 +1,7 @@
 // zod/mini: the same checks as zod with a bundle that tree-shakes, for schemas public forms load
 // (docs/decisions/025-public-form-schemas-light-and-loaded-on-use.md).
 import { z } from 'zod/mini';
+import { plainText } from './text.ts';
 
 /**
  * Fields every public form adds against bots: a honeypot input people never see (bots fill every
@@ -11,7 +12,7 @@ import { z } from 'zod/mini';
  * not as a timestamp: a visitor whose clock runs fast or slow would otherwise look like a bot.
  */
 export const antiSpamFields = {
-  website: z.optional(z.string().check(z.maxLength(500))),
+  website: z.optional(z.string().check(z.maxLength(500), plainText('website'))),
   formFillMs: z.optional(
     z.number().check(z.refine(Number.isInteger, 'formFillMs must be a whole number'), z.minimum(0)),
   ),
