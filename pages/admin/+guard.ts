@@ -1,4 +1,4 @@
-// https://vike.dev/guard : no admin HTML reaches anyone without a valid session (SPEC section 2).
+// https://vike.dev/guard : no admin HTML reaches anyone without a valid session.
 import { redirect } from 'vike/abort';
 import type { GuardAsync } from 'vike/types';
 

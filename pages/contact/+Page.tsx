@@ -4,7 +4,7 @@ import { Toaster } from '../../src/components/Toast/Toaster.tsx';
 import { ContactForm } from './ContactForm.tsx';
 import * as styles from './contact.css.ts';
 
-// SPEC section 2, Contact: the hours shown here are the spec's, not the per-day settings.
+// The hours shown here are the fixed ones the company advertises, not the per-day settings.
 const WORKING_HOURS = ['Monday to Friday: 8:00 AM to 6:00 PM', 'Weekend: by appointment'] as const;
 
 export default function Page() {
@@ -126,7 +126,7 @@ export default function Page() {
           </div>
         </div>
       </section>
-      {/* Only pages that send something carry the toast code (SPEC section 9 toasts). */}
+      {/* Only pages that send something carry the toast code. */}
       <Toaster />
     </>
   );

@@ -9,7 +9,7 @@ import * as styles from './admin.css.ts';
 
 const statusLabels: Record<LeadStatus, string> = { new: 'New', contacted: 'Contacted', closed: 'Closed' };
 
-/** Issue 5: every contact message, newest first, answered from here. */
+/** Every contact message, newest first, answered from here. */
 export function LeadsTab() {
   const trpc = useTRPC();
   const queryClient = useQueryClient();

@@ -5,7 +5,7 @@ import { formatPostDate } from '../../shared/format-date.ts';
 import { toast } from '../Toast/toast-store.ts';
 import * as styles from './admin.css.ts';
 
-/** Issue 5: every review, shown or hidden, with moderation. */
+/** Every review, shown or hidden, with moderation. */
 export function ReviewsTab() {
   const trpc = useTRPC();
   const queryClient = useQueryClient();

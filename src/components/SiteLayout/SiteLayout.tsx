@@ -5,7 +5,7 @@ import { weekdays } from '../../shared/weekdays.ts';
 import { HydrationBoundary } from '../HydrationBoundary/HydrationBoundary.tsx';
 import * as styles from './SiteLayout.css.ts';
 
-/** SPEC section 9: the scroll-to-top button appears after this much scrolling. */
+/** The scroll-to-top button appears after this much scrolling. */
 export const SCROLL_TOP_THRESHOLD_PX = 300;
 
 function PhoneIcon() {
@@ -50,7 +50,7 @@ export function SiteLayout({ children }: { children: ReactNode }) {
     setMenuOpen(false);
     menuButton.current?.focus();
   };
-  // SPEC: the footer shows the first two days of business hours.
+  // The footer shows the first two days of business hours.
   const footerHours = weekdays.slice(0, 2);
 
   return (

@@ -20,7 +20,7 @@ function requiredText(max: number, message: string, label: string) {
     .check(z.trim(), z.minLength(1, message), z.maxLength(max, `${label} must be at most ${max} characters`));
 }
 
-// SPEC section 5: the contact submission shape without id and createdAt.
+// The contact submission shape without id and createdAt.
 export const contactInputSchema = z.object({
   firstName: requiredText(255, 'First name is required', 'First name'),
   lastName: requiredText(255, 'Last name is required', 'Last name'),
