@@ -90,7 +90,7 @@ describe('admin area', () => {
     await context.close();
   });
 
-  it('excerpt required (the stricter reading of SPEC section 5): an empty post form lists every message under Validation error', async () => {
+  it('excerpt required (like title and content): an empty post form lists every message under Validation error', async () => {
     const context = await site.browser.newContext();
     const { page, errors } = await openPage(context);
     await signIn(page, site.url);

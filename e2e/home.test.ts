@@ -316,7 +316,7 @@ describe('home page', () => {
     await dots.nth(2).click();
     await reviewCounter(page).filter({ hasText: 'Review 3 of 5' }).waitFor();
     await expect(dots.nth(2).getAttribute('aria-current')).resolves.toBe('true');
-    // SPEC section 9: 8 px dots, the current one too (it is marked by colour and a ring, not by size).
+    // 8 px dots, the current one too (it is marked by colour and a ring, not by size).
     await expectEveryDotDrawnAt8px();
 
     // Focus inside the carousel pauses it too; the pause button stops it for good.

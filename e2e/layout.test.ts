@@ -4,7 +4,7 @@ import { expectNoSeriousAxeViolations, openPage, waitForHydration } from './supp
 import { useSite } from './support/site.ts';
 import { changeSettings } from './support/site-api.ts';
 
-// SPEC section 2, "Shared layout": what every public page carries around its content.
+// Shared layout: what every public page carries around its content.
 
 const PHONE = '(470) 555-0190';
 const PHONE_HREF = 'tel:+14705550190';

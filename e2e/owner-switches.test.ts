@@ -4,7 +4,7 @@ import { useSite } from './support/site.ts';
 import { E2E_ADMIN } from './support/server.ts';
 import { changeSettings as changeSettingsThroughApi, createPost } from './support/site-api.ts';
 
-// Issue 5, "Settings that act": each switch changes what a visitor gets, on the server and in the browser.
+// Settings that act: each switch changes what a visitor gets, on the server and in the browser.
 describe('settings that act on the public site', () => {
   const site = useSite();
   let cookie: string;

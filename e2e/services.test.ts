@@ -52,7 +52,7 @@ describe('services page', () => {
       expect(html).toContain(`<section id="${anchor}"`);
       expect(html).toContain(`href="#${anchor}"`);
     }
-    // The last card is titled 'Tankless Water Installation' but links to #leak-detection-services (SPEC).
+    // The last card is titled 'Tankless Water Installation' but links to #leak-detection-services, on purpose.
     expect(html).toMatch(
       /Tankless Water Installation<\/h3><p>[^<]*<\/p><a[^>]*href="#leak-detection-services"/,
     );

@@ -196,7 +196,7 @@ describe('testimonials page', () => {
     await context.close();
   });
 
-  it("keeps a review on the device when the server cannot be reached, says 'Review saved locally!', and sends it on the next visit (SPEC section 7's reading of a failure)", async () => {
+  it("keeps a review on the device when the server cannot be reached, says 'Review saved locally!', and sends it on the next visit", async () => {
     const before = await listedReviews(site.url);
     const context = await site.browser.newContext();
     const { page, errors } = await openPage(context);

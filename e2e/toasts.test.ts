@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { openPage, waitForHydration } from './support/browser.ts';
 import { useSite } from './support/site.ts';
 
-// SPEC section 9: a toast shows 5000 ms, one at a time; a swipe right beyond 50 px dismisses it; the
+// A toast shows 5000 ms, one at a time; a swipe right beyond 50 px dismisses it; the
 // viewport is at most 420 px wide.
 const TOAST_MS = 5000;
 
