@@ -44,7 +44,7 @@ async function main() {
     bodyLimit: 1024 * 1024,
     routerOptions: { maxParamLength: 1_000 },
     // Our own server, so that a page already rendered for visitors is answered before Fastify builds its
-    // request (page-cache.ts, answerFromPageCache): twice the pages a second. Fastify leaves the timeouts
+    // request (src/server/page-cache.ts, answerFromPageCache): twice the pages a second. Fastify leaves the timeouts
     // of a server it did not make to us.
     serverFactory: (handler) => {
       const server = createServer(

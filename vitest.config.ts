@@ -4,12 +4,15 @@ import { defineConfig } from 'vitest/config';
 import type { TestProjectInlineConfiguration } from 'vitest/config';
 
 const serverTests = ['src/**/*.test.ts', 'db/**/*.test.ts', 'scripts/**/*.test.ts', 'renderer/**/*.test.ts'];
+// A test fails on console.error or console.warn it did not announce with allowConsole().
+const serverSetupFiles = ['src/server/testing/fail-on-console.ts'];
 
 const projects: TestProjectInlineConfiguration[] = [
   {
     test: {
       name: 'pglite',
       include: serverTests,
+      setupFiles: serverSetupFiles,
       environment: 'node',
       env: { TEST_DB: 'pglite' },
       testTimeout: 30_000,
@@ -36,6 +39,7 @@ if (process.env.TEST_DATABASE_URL) {
     test: {
       name: 'postgres',
       include: serverTests,
+      setupFiles: serverSetupFiles,
       environment: 'node',
       env: { TEST_DB: 'postgres' },
       // One database server schema: files take turns.

@@ -1,29 +1,13 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  expectNoSeriousAxeViolations,
-  launchBrowser,
-  openPage,
-  waitForHydration,
-} from './support/browser.ts';
-import { startServer, type RunningServer } from './support/server.ts';
+import { describe, expect, it } from 'vitest';
+import { expectNoSeriousAxeViolations, openPage, waitForHydration } from './support/browser.ts';
+import { useSite } from './support/site.ts';
 import { metaContent, structuredDataIn } from './support/site-api.ts';
 
 describe('about page', () => {
-  let server: RunningServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const site = useSite();
 
   it('serves every section in the first HTML', async () => {
-    const html = await (await fetch(`${server.url}/about`)).text();
+    const html = await (await fetch(`${site.url}/about`)).text();
     expect(html.match(/<h1[\s>]/g)).toHaveLength(1);
     expect(html).toMatch(/<h1[^>]*>About Cumming Plumbing Pros<\/h1>/);
     const order = ['Who We Are', 'Our Core Values', 'Why Choose Us', 'Proudly Serving Our Community'].map(
@@ -45,24 +29,24 @@ describe('about page', () => {
   });
 
   it('states its metadata and a Home > About breadcrumb', async () => {
-    const html = await (await fetch(`${server.url}/about`)).text();
+    const html = await (await fetch(`${site.url}/about`)).text();
     expect(html).toContain('<title>About Us: Local Plumbers in Cumming, GA | Cumming Plumbing Pros</title>');
     expect(metaContent(html, 'name', 'description')).toMatch(/^Meet the licensed and insured plumbing team/);
     expect(metaContent(html, 'name', 'keywords')).toContain('Cumming GA plumbing company');
-    expect(html).toContain(`<link rel="canonical" href="${server.url}/about">`);
-    expect(metaContent(html, 'property', 'og:image')).toBe(`${server.url}/images/plumber_photo.jpg`);
-    expect(metaContent(html, 'property', 'og:url')).toBe(`${server.url}/about`);
+    expect(html).toContain(`<link rel="canonical" href="${site.url}/about">`);
+    expect(metaContent(html, 'property', 'og:image')).toBe(`${site.url}/images/plumber_photo.jpg`);
+    expect(metaContent(html, 'property', 'og:url')).toBe(`${site.url}/about`);
     const breadcrumb = structuredDataIn(html).find((entry) => entry['@type'] === 'BreadcrumbList')!;
     expect(breadcrumb.itemListElement).toEqual([
-      { '@type': 'ListItem', position: 1, name: 'Home', item: `${server.url}/` },
-      { '@type': 'ListItem', position: 2, name: 'About', item: `${server.url}/about` },
+      { '@type': 'ListItem', position: 1, name: 'Home', item: `${site.url}/` },
+      { '@type': 'ListItem', position: 2, name: 'About', item: `${site.url}/about` },
     ]);
   });
 
   it('hydrates cleanly, passes axe, and shows scroll-to-top only past 300 px', async () => {
-    const context = await browser.newContext({ viewport: { width: 1200, height: 800 } });
+    const context = await site.browser.newContext({ viewport: { width: 1200, height: 800 } });
     const { page, errors } = await openPage(context);
-    await page.goto(`${server.url}/about`);
+    await page.goto(`${site.url}/about`);
     await waitForHydration(page);
     await expect(page.getByRole('heading', { level: 1 }).count()).resolves.toBe(1);
     const countyLink = page.getByRole('link', { name: /Forsyth County Government website/ });

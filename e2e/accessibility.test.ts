@@ -1,20 +1,13 @@
 // Every public route, on a phone and on a desktop: axe finds nothing serious, the page has one <h1> and a
 // language, every image says what it shows (or says it is decoration), and a keyboard user can skip to the
 // content and sees where focus is.
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  expectNoSeriousAxeViolations,
-  launchBrowser,
-  openPage,
-  waitForHydration,
-} from './support/browser.ts';
-import { startServer, type RunningServer } from './support/server.ts';
-import { createPost, postReview, signInAsAdmin } from './support/site-api.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { expectNoSeriousAxeViolations, openPage, waitForHydration } from './support/browser.ts';
+import { useSite } from './support/site.ts';
+import { createPost, postReview } from './support/site-api.ts';
 
 describe('accessibility of every public route', () => {
-  let server: RunningServer;
-  let browser: Browser;
+  const site = useSite();
   const routes = [
     '/',
     '/about',
@@ -28,10 +21,8 @@ describe('accessibility of every public route', () => {
   ];
 
   beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-    const cookie = await signInAsAdmin(server.url);
-    const postId = await createPost(server.url, cookie, {
+    const cookie = await site.adminCookie();
+    const postId = await createPost(site.url, cookie, {
       type: 'news',
       title: 'Freeze warning: protect your pipes tonight',
       excerpt: 'Four quick steps before the temperature drops.',
@@ -40,7 +31,7 @@ describe('accessibility of every public route', () => {
       image: '/images/services/water-heater-1.jpg',
       isPublished: true,
     });
-    await postReview(server.url, {
+    await postReview(site.url, {
       name: 'Maria',
       secondName: 'Lopez',
       rating: 4,
@@ -48,20 +39,16 @@ describe('accessibility of every public route', () => {
     });
     routes.push(`/post/${postId}`, `/news-post?id=${postId}`);
   });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
 
   for (const [device, viewport] of [
     ['phone', { width: 390, height: 844 }],
     ['desktop', { width: 1280, height: 900 }],
   ] as const) {
     it(`passes axe on every route on a ${device}, with one h1, a language and alt text on every image`, async () => {
-      const context = await browser.newContext({ viewport });
+      const context = await site.browser.newContext({ viewport });
       const { page, errors } = await openPage(context);
       for (const route of routes) {
-        await page.goto(`${server.url}${route}`);
+        await page.goto(`${site.url}${route}`);
         await waitForHydration(page);
         await expectNoSeriousAxeViolations(page);
         const facts = await page.evaluate(() => ({
@@ -80,9 +67,9 @@ describe('accessibility of every public route', () => {
   }
 
   it('lets a keyboard user skip to the content first, and shows the focus with a visible ring', async () => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const context = await site.browser.newContext({ viewport: { width: 1280, height: 900 } });
     const { page, errors } = await openPage(context);
-    await page.goto(`${server.url}/services`);
+    await page.goto(`${site.url}/services`);
     await waitForHydration(page);
     await page.keyboard.press('Tab');
     const skip = page.getByRole('link', { name: 'Skip to content' });

@@ -1,14 +1,9 @@
 import sharp from 'sharp';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  expectNoSeriousAxeViolations,
-  launchBrowser,
-  openPage,
-  waitForHydration,
-} from './support/browser.ts';
-import { E2E_ADMIN, startServer, type RunningServer } from './support/server.ts';
-import { signInAsAdmin } from './support/site-api.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { expectNoSeriousAxeViolations, openPage, waitForHydration } from './support/browser.ts';
+import { useSite } from './support/site.ts';
+import { E2E_ADMIN } from './support/server.ts';
 
 /** Signs in through the real form and lands on the panel. */
 async function signIn(
@@ -31,29 +26,19 @@ function toastWith(page: Page, text: string) {
 }
 
 describe('admin area', () => {
-  let server: RunningServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const site = useSite();
 
   it('sends a visitor without a session from /admin to /admin-login before any admin HTML is rendered', async () => {
-    const response = await fetch(`${server.url}/admin`, { redirect: 'manual' });
+    const response = await fetch(`${site.url}/admin`, { redirect: 'manual' });
     expect(response.status).toBe(302);
     expect(response.headers.get('location')).toBe('/admin-login');
     expect(await response.text()).not.toContain('Content Management');
   });
 
   it('shows the server message for a wrong password, reads Signing in... while it checks, then opens the panel', async () => {
-    const context = await browser.newContext();
+    const context = await site.browser.newContext();
     const { page, errors } = await openPage(context);
-    await page.goto(`${server.url}/admin-login`);
+    await page.goto(`${site.url}/admin-login`);
     await waitForHydration(page);
     await expectNoSeriousAxeViolations(page);
 
@@ -79,23 +64,23 @@ describe('admin area', () => {
     await signingIn.waitFor();
     await expect(signingIn.isDisabled()).resolves.toBe(true);
     release();
-    await page.waitForURL(`${server.url}/admin`);
+    await page.waitForURL(`${site.url}/admin`);
     await waitForHydration(page);
     await expect(
       page.getByRole('tab', { name: 'Content Management' }).getAttribute('aria-selected'),
     ).resolves.toBe('true');
 
     // Signed in, the sign-in page sends the owner straight on.
-    await page.goto(`${server.url}/admin-login`);
+    await page.goto(`${site.url}/admin-login`);
     expect(new URL(page.url()).pathname).toBe('/admin');
     expect(errors.filter((error) => !error.includes('401'))).toEqual([]);
     await context.close();
   });
 
   it("shows 'Login failed. Please try again.' when the network fails", async () => {
-    const context = await browser.newContext();
+    const context = await site.browser.newContext();
     const { page } = await openPage(context);
-    await page.goto(`${server.url}/admin-login`);
+    await page.goto(`${site.url}/admin-login`);
     await waitForHydration(page);
     await page.route('**/api/login', (route) => route.abort('failed'));
     await page.getByLabel('Username').fill('owner');
@@ -105,10 +90,10 @@ describe('admin area', () => {
     await context.close();
   });
 
-  it('excerpt required (the stricter reading of SPEC section 5): an empty post form lists every message under Validation error', async () => {
-    const context = await browser.newContext();
+  it('excerpt required (like title and content): an empty post form lists every message under Validation error', async () => {
+    const context = await site.browser.newContext();
     const { page, errors } = await openPage(context);
-    await signIn(page, server.url);
+    await signIn(page, site.url);
     await page.getByRole('button', { name: 'Create Post' }).click();
     const summary = page.getByRole('alert').filter({ hasText: 'Validation error' });
     await summary.waitFor();
@@ -121,9 +106,9 @@ describe('admin area', () => {
   });
 
   it('creates a draft with an uploaded photo, publishes it for visitors, edits, unpublishes and deletes it', async () => {
-    const context = await browser.newContext();
+    const context = await site.browser.newContext();
     const { page, errors } = await openPage(context);
-    await signIn(page, server.url);
+    await signIn(page, site.url);
     // The first start seeds built-in posts; count what is there once the list has loaded.
     await page.getByTestId('admin-post').first().waitFor();
     const postsBefore = await page.getByTestId('admin-post').count();
@@ -161,7 +146,7 @@ describe('admin area', () => {
     await expect(page.getByLabel('Type').inputValue()).resolves.toBe('advice');
 
     // Drafts never reach visitors.
-    expect(await (await fetch(`${server.url}/news`)).text()).not.toContain('Spring water heater check');
+    expect(await (await fetch(`${site.url}/news`)).text()).not.toContain('Spring water heater check');
 
     await row.getByRole('button', { name: 'Publish Spring water heater check' }).click();
     await toastWith(page, 'Post published').waitFor();
@@ -169,11 +154,11 @@ describe('admin area', () => {
       'Post is now visible to visitors',
     );
     await row.getByText('Published').waitFor();
-    const news = await (await fetch(`${server.url}/news`)).text();
+    const news = await (await fetch(`${site.url}/news`)).text();
     expect(news).toContain('Spring water heater check');
     expect(news).toContain(imagePath);
-    const cookie = await signInAsAdmin(server.url);
-    const stored = (await (await fetch(`${server.url}/api/admin/posts`, { headers: { cookie } })).json()) as {
+    const cookie = await site.adminCookie();
+    const stored = (await (await fetch(`${site.url}/api/admin/posts`, { headers: { cookie } })).json()) as {
       newsPosts: { id: number; content: string }[];
     };
     expect(stored.newsPosts.find((post) => post.content.includes('Sediment'))!.content).toBe(
@@ -191,7 +176,7 @@ describe('admin area', () => {
 
     await renamed.getByRole('button', { name: 'Unpublish Spring water heater checklist' }).click();
     await toastWith(page, 'Post unpublished').waitFor();
-    expect(await (await fetch(`${server.url}/news`)).text()).not.toContain('Spring water heater checklist');
+    expect(await (await fetch(`${site.url}/news`)).text()).not.toContain('Spring water heater checklist');
 
     page.once('dialog', (dialog) => {
       expect(dialog.message()).toBe('Are you sure you want to delete this post?');
@@ -206,9 +191,9 @@ describe('admin area', () => {
   });
 
   it('clears the image field and says so when an upload is refused', async () => {
-    const context = await browser.newContext();
+    const context = await site.browser.newContext();
     const { page, errors } = await openPage(context);
-    await signIn(page, server.url);
+    await signIn(page, site.url);
     const pathField = page.getByLabel('Image path or URL');
     await pathField.fill('/images/plumber_photo.jpg');
     await page.getByLabel('Upload an image (JPEG, PNG, GIF, WebP, AVIF)').setInputFiles({
@@ -226,9 +211,9 @@ describe('admin area', () => {
   });
 
   it('saves settings, reading Saving... meanwhile, and the public header shows the new phone', async () => {
-    const context = await browser.newContext();
+    const context = await site.browser.newContext();
     const { page, errors } = await openPage(context);
-    await signIn(page, server.url);
+    await signIn(page, site.url);
     await page.getByRole('tab', { name: 'Settings' }).click();
     const phone = page.getByLabel('Phone number');
     await phone.fill('not a phone');
@@ -263,7 +248,7 @@ describe('admin area', () => {
     await expect(saved.textContent()).resolves.toContain('Your settings have been updated successfully');
     await expectNoSeriousAxeViolations(page);
 
-    const home = await (await fetch(`${server.url}/`)).text();
+    const home = await (await fetch(`${site.url}/`)).text();
     expect(home).toContain('(678) 555-0199');
     expect(home).toContain('tel:+16785550199');
     // The footer shows the address as one line made of its parts.
@@ -273,9 +258,9 @@ describe('admin area', () => {
   });
 
   it("overrides one page's search and sharing text, counting what a search result shows, and the page head carries it", async () => {
-    const context = await browser.newContext();
+    const context = await site.browser.newContext();
     const { page, errors } = await openPage(context);
-    await signIn(page, server.url);
+    await signIn(page, site.url);
     await page.getByRole('tab', { name: 'Settings' }).click();
     const section = page.getByRole('region', { name: 'Search & sharing' });
     await section.getByLabel('Page').selectOption('/services');
@@ -296,14 +281,14 @@ describe('admin area', () => {
     await toastWith(page, 'Search & sharing saved').waitFor();
     await expectNoSeriousAxeViolations(page);
 
-    const html = await (await fetch(`${server.url}/services`)).text();
+    const html = await (await fetch(`${site.url}/services`)).text();
     expect(html).toContain(
       '<title>Drain, sewer and water heater repair in Cumming | Cumming Plumbing Pros</title>',
     );
     expect(html).toContain('<meta property="og:title" content="Same-day plumbing in Forsyth County">');
-    expect(html).toContain(`<link rel="canonical" href="${server.url}/services">`);
+    expect(html).toContain(`<link rel="canonical" href="${site.url}/services">`);
     // Other pages keep their own.
-    expect(await (await fetch(`${server.url}/about`)).text()).not.toContain(
+    expect(await (await fetch(`${site.url}/about`)).text()).not.toContain(
       'Same-day plumbing in Forsyth County',
     );
     expect(errors).toEqual([]);
@@ -311,7 +296,7 @@ describe('admin area', () => {
   });
 
   it('shows new leads with a count on the tab, and marking one contacted takes it off the count', async () => {
-    await fetch(`${server.url}/api/contact`, {
+    await fetch(`${site.url}/api/contact`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({
@@ -323,9 +308,9 @@ describe('admin area', () => {
         message: 'No hot water since this morning.',
       }),
     });
-    const context = await browser.newContext();
+    const context = await site.browser.newContext();
     const { page, errors } = await openPage(context);
-    await signIn(page, server.url);
+    await signIn(page, site.url);
     const leadsTab = page.getByRole('tab', { name: /Leads/ });
     await page.getByRole('tab', { name: 'Leads 1 new' }).waitFor();
     await leadsTab.click();
@@ -354,30 +339,30 @@ describe('admin area', () => {
   });
 
   it('hides a review from visitors and shows it again', async () => {
-    await fetch(`${server.url}/api/reviews`, {
+    await fetch(`${site.url}/api/reviews`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ name: 'Vera', secondName: null, rating: 4, review: 'Quick and tidy.' }),
     });
-    const context = await browser.newContext();
+    const context = await site.browser.newContext();
     const { page, errors } = await openPage(context);
-    await signIn(page, server.url);
+    await signIn(page, site.url);
     await page.getByRole('tab', { name: 'Reviews' }).click();
     const review = page.getByTestId('admin-review').filter({ hasText: 'Quick and tidy.' });
     await review.getByRole('button', { name: 'Hide the review by Vera' }).click();
     await toastWith(page, 'Review hidden').waitFor();
-    expect(await (await fetch(`${server.url}/testimonials`)).text()).not.toContain('Quick and tidy.');
+    expect(await (await fetch(`${site.url}/testimonials`)).text()).not.toContain('Quick and tidy.');
     await review.getByRole('button', { name: 'Show the review by Vera' }).click();
     await toastWith(page, 'Review shown').waitFor();
-    expect(await (await fetch(`${server.url}/testimonials`)).text()).toContain('Quick and tidy.');
+    expect(await (await fetch(`${site.url}/testimonials`)).text()).toContain('Quick and tidy.');
     expect(errors).toEqual([]);
     await context.close();
   });
 
   it('an admin adds an editor from Account; the editor has no Settings tab and changes their own password', async () => {
-    const adminContext = await browser.newContext();
+    const adminContext = await site.browser.newContext();
     const admin = await openPage(adminContext);
-    await signIn(admin.page, server.url);
+    await signIn(admin.page, site.url);
     await admin.page.getByRole('tab', { name: 'Account' }).click();
     const team = admin.page.getByRole('region', { name: 'Team' });
     await team.getByLabel('Username').fill('eddie');
@@ -393,16 +378,16 @@ describe('admin area', () => {
     expect(admin.errors).toEqual([]);
     await adminContext.close();
 
-    const context = await browser.newContext();
+    const context = await site.browser.newContext();
     const { page, errors } = await openPage(context);
-    await signIn(page, server.url, { username: 'eddie', password: 'editor password 123' });
+    await signIn(page, site.url, { username: 'eddie', password: 'editor password 123' });
     await expect(page.getByRole('tab').allTextContents()).resolves.toEqual([
       'Content Management',
       'Leads',
       'Reviews',
       'Account',
     ]);
-    await page.goto(`${server.url}/admin#settings`);
+    await page.goto(`${site.url}/admin#settings`);
     await waitForHydration(page);
     await expect(
       page.getByRole('tab', { name: 'Content Management' }).getAttribute('aria-selected'),
@@ -415,7 +400,7 @@ describe('admin area', () => {
     await page.getByLabel('Repeat the new password').fill('a fresh editor password');
     await page.getByRole('button', { name: 'Change password' }).click();
     await toastWith(page, 'Password changed').waitFor();
-    const relogin = await fetch(`${server.url}/api/login`, {
+    const relogin = await fetch(`${site.url}/api/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ username: 'eddie', password: 'a fresh editor password' }),
@@ -426,13 +411,13 @@ describe('admin area', () => {
   });
 
   it('logout returns to /admin-login and the old session cookie no longer works', async () => {
-    const context = await browser.newContext();
+    const context = await site.browser.newContext();
     const { page, errors } = await openPage(context);
-    await signIn(page, server.url);
+    await signIn(page, site.url);
     const cookie = (await context.cookies()).find((c) => c.name === 'session')!;
     await page.getByRole('button', { name: 'Logout' }).click();
-    await page.waitForURL(`${server.url}/admin-login`);
-    const status = await fetch(`${server.url}/api/auth/status`, {
+    await page.waitForURL(`${site.url}/admin-login`);
+    const status = await fetch(`${site.url}/api/auth/status`, {
       headers: { cookie: `session=${cookie.value}` },
     });
     expect(await status.json()).toEqual({ authenticated: false });

@@ -1,13 +1,8 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  expectNoSeriousAxeViolations,
-  launchBrowser,
-  openPage,
-  waitForHydration,
-} from './support/browser.ts';
-import { E2E_ADMIN, startServer, type RunningServer } from './support/server.ts';
-import { signInAsAdmin } from './support/site-api.ts';
+import type { BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { expectNoSeriousAxeViolations, openPage, waitForHydration } from './support/browser.ts';
+import { useSite } from './support/site.ts';
+import { E2E_ADMIN } from './support/server.ts';
 
 /** The machine is offline: the embedded map gets a stand-in page instead of a failed network request. */
 async function stubMap(context: BrowserContext) {
@@ -31,20 +26,10 @@ async function fillValidForm(page: Page) {
 }
 
 describe('contact page', () => {
-  let server: RunningServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const site = useSite();
 
   it('renders the info cards, map, communities and metadata on the server', async () => {
-    const html = await (await fetch(`${server.url}/contact`)).text();
+    const html = await (await fetch(`${site.url}/contact`)).text();
     expect(html).toContain('Monday to Friday: 8:00 AM to 6:00 PM');
     expect(html).toContain('Weekend: by appointment');
     expect(html).toMatch(
@@ -64,14 +49,14 @@ describe('contact page', () => {
   });
 
   it('shows the phone and email from settings', async () => {
-    const signIn = await fetch(`${server.url}/api/login`, {
+    const signIn = await fetch(`${site.url}/api/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify(E2E_ADMIN),
     });
     const cookie = signIn.headers.get('set-cookie')!.split(';')[0]!;
-    const current = await (await fetch(`${server.url}/api/admin/settings`, { headers: { cookie } })).json();
-    await fetch(`${server.url}/api/admin/settings`, {
+    const current = await (await fetch(`${site.url}/api/admin/settings`, { headers: { cookie } })).json();
+    await fetch(`${site.url}/api/admin/settings`, {
       method: 'PUT',
       headers: { 'content-type': 'application/json', cookie },
       body: JSON.stringify({
@@ -81,7 +66,7 @@ describe('contact page', () => {
         address: '100 Main St, Cumming, GA 30040',
       }),
     });
-    const html = await (await fetch(`${server.url}/contact`)).text();
+    const html = await (await fetch(`${site.url}/contact`)).text();
     expect(html).toContain('<a href="tel:+14705550123">(470) 555-0123</a>');
     expect(html).toContain(
       '<a href="mailto:office@cumming-plumbing.example">office@cumming-plumbing.example</a>',
@@ -90,14 +75,14 @@ describe('contact page', () => {
   });
 
   it('shows the schema messages next to the fields and sends nothing while they stand', async () => {
-    const context = await browser.newContext();
+    const context = await site.browser.newContext();
     await stubMap(context);
     const { page, errors } = await openPage(context);
     let posts = 0;
     page.on('request', (request) => {
       if (request.url().endsWith('/api/contact')) posts++;
     });
-    await page.goto(`${server.url}/contact`);
+    await page.goto(`${site.url}/contact`);
     await waitForHydration(page);
     await page.getByLabel('Email').fill('not-an-email');
     await page.getByRole('button', { name: 'Send Message' }).click();
@@ -119,12 +104,12 @@ describe('contact page', () => {
   });
 
   it('reads Sending... while the message travels, then thanks the visitor and empties the form', async () => {
-    const context = await browser.newContext();
+    const context = await site.browser.newContext();
     await stubMap(context);
     const { page, errors } = await openPage(context);
     // A fake clock, so the test can spend the seconds a person spends on the form without waiting them.
     await page.clock.install();
-    await page.goto(`${server.url}/contact`);
+    await page.goto(`${site.url}/contact`);
     await waitForHydration(page);
     await fillValidForm(page);
     await page.clock.fastForward(20_000);
@@ -157,8 +142,8 @@ describe('contact page', () => {
     });
     // The fill time counts from the moment the form could be used, so a person's 20 seconds count as such.
     expect((sentBody as { formFillMs: number }).formFillMs).toBeGreaterThanOrEqual(20_000);
-    const cookie = await signInAsAdmin(server.url);
-    const leads = await (await fetch(`${server.url}/api/admin/leads.csv`, { headers: { cookie } })).text();
+    const cookie = await site.adminCookie();
+    const leads = await (await fetch(`${site.url}/api/admin/leads.csv`, { headers: { cookie } })).text();
     expect(leads).toContain('Dana,Whitfield,dana@example.com');
     await expect(page.getByLabel('First Name').inputValue()).resolves.toBe('');
     await expect(page.getByRole('textbox', { name: 'Message (required)' }).inputValue()).resolves.toBe('');
@@ -169,10 +154,10 @@ describe('contact page', () => {
   });
 
   it('tells the visitor when sending fails and keeps what they wrote', async () => {
-    const context = await browser.newContext();
+    const context = await site.browser.newContext();
     await stubMap(context);
     const { page, errors } = await openPage(context);
-    await page.goto(`${server.url}/contact`);
+    await page.goto(`${site.url}/contact`);
     await waitForHydration(page);
     await fillValidForm(page);
     await page.route('**/api/contact', (route) => route.abort('failed'));

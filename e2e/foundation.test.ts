@@ -1,54 +1,39 @@
 import { get as httpGet, type IncomingHttpHeaders } from 'node:http';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  expectNoSeriousAxeViolations,
-  launchBrowser,
-  openPage,
-  waitForHydration,
-} from './support/browser.ts';
-import { E2E_ADMIN, startServer, type RunningServer } from './support/server.ts';
+import { describe, expect, it } from 'vitest';
+import { expectNoSeriousAxeViolations, openPage, waitForHydration } from './support/browser.ts';
+import { useSite } from './support/site.ts';
+import { E2E_ADMIN } from './support/server.ts';
 
 describe('the running site', () => {
-  let server: RunningServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const site = useSite();
 
   it('serves the phone number from settings in the first HTML, then hydrates', async () => {
     // Render once so the page sits in the server's page cache: the change below must still show at once.
-    const before = await fetch(`${server.url}/`);
+    const before = await fetch(`${site.url}/`);
     expect(await before.text()).toContain('(470) 555-0142');
-    const signIn = await fetch(`${server.url}/api/login`, {
+    const signIn = await fetch(`${site.url}/api/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify(E2E_ADMIN),
     });
     const cookie = signIn.headers.get('set-cookie')!.split(';')[0]!;
-    const current = await (await fetch(`${server.url}/api/admin/settings`, { headers: { cookie } })).json();
-    const saved = await fetch(`${server.url}/api/admin/settings`, {
+    const current = await (await fetch(`${site.url}/api/admin/settings`, { headers: { cookie } })).json();
+    const saved = await fetch(`${site.url}/api/admin/settings`, {
       method: 'PUT',
       headers: { 'content-type': 'application/json', cookie },
       body: JSON.stringify({ ...current.settings, phoneNumber: '(678) 555-0199' }),
     });
     expect(saved.status).toBe(200);
 
-    const html = await (await fetch(`${server.url}/`)).text();
+    const html = await (await fetch(`${site.url}/`)).text();
     expect(html).toContain('(678) 555-0199');
     expect(html).not.toContain('(470) 555-0142');
     expect(html).toContain('href="tel:+16785550199"');
 
-    const context = await browser.newContext();
+    const context = await site.browser.newContext();
     const { page, errors } = await openPage(context);
-    await page.goto(`${server.url}/`);
+    await page.goto(`${site.url}/`);
     await waitForHydration(page);
     await expect(
       page
@@ -62,11 +47,11 @@ describe('the running site', () => {
   });
 
   it('serves anonymous pages from memory after the first render, compressed for clients that accept it', async () => {
-    await fetch(`${server.url}/`);
+    await fetch(`${site.url}/`);
     // fetch() asks for gzip, deflate, br and decompresses: read the wire format with node:http instead.
     const raw = (acceptEncoding: string) =>
       new Promise<{ headers: IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
-        httpGet(`${server.url}/`, { headers: { 'accept-encoding': acceptEncoding } }, (response) => {
+        httpGet(`${site.url}/`, { headers: { 'accept-encoding': acceptEncoding } }, (response) => {
           const chunks: Buffer[] = [];
           response.on('data', (chunk: Buffer) => chunks.push(chunk));
           response.on('end', () => resolve({ headers: response.headers, body: Buffer.concat(chunks) }));
@@ -88,7 +73,7 @@ describe('the running site', () => {
   });
 
   it('allows no inline script at all: the policy has neither a nonce nor unsafe-inline, and no page needs one', async () => {
-    const response = await fetch(`${server.url}/`);
+    const response = await fetch(`${site.url}/`);
     const policy = response.headers.get('content-security-policy')!;
     expect(policy).toContain("script-src 'self'");
     expect(policy).not.toContain('nonce-');
@@ -102,7 +87,7 @@ describe('the running site', () => {
   });
 
   it('answers an unknown path with the 404 page and status 404', async () => {
-    const response = await fetch(`${server.url}/no-such-page`);
+    const response = await fetch(`${site.url}/no-such-page`);
     expect(response.status).toBe(404);
     const html = await response.text();
     expect(html).toContain('404 Page Not Found');

@@ -1,12 +1,7 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  expectNoSeriousAxeViolations,
-  launchBrowser,
-  openPage,
-  waitForHydration,
-} from './support/browser.ts';
-import { startServer, type RunningServer } from './support/server.ts';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { expectNoSeriousAxeViolations, openPage, waitForHydration } from './support/browser.ts';
+import { useSite } from './support/site.ts';
 import {
   changeSettings,
   createPost,
@@ -14,7 +9,6 @@ import {
   listAdminPosts,
   metaContent,
   postReview,
-  signInAsAdmin,
   structuredDataIn,
 } from './support/site-api.ts';
 
@@ -23,22 +17,15 @@ const visibleReviewCards = (page: Page) =>
   page.locator('[data-testid="review-slide"] >> visible=true').count();
 
 describe('home page', () => {
-  let server: RunningServer;
-  let browser: Browser;
+  const site = useSite();
   let adminCookie: string;
 
   beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-    adminCookie = await signInAsAdmin(server.url);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
+    adminCookie = await site.adminCookie();
   });
 
   it('serves every section, in order, in the first HTML, without a reviews carousel while there are no reviews', async () => {
-    const html = await (await fetch(`${server.url}/`)).text();
+    const html = await (await fetch(`${site.url}/`)).text();
     const order = [
       'Proudly serving:',
       'Emergency Service',
@@ -92,7 +79,7 @@ describe('home page', () => {
       /<a[^>]*href="\/images\/coupon-25-off\.png"[^>]*download="coupon-25-off\.png"[^>]*>Download Coupon<\/a>/,
     );
     // The download is a real image, not a dead link.
-    const coupon = await fetch(`${server.url}/images/coupon-25-off.png`);
+    const coupon = await fetch(`${site.url}/images/coupon-25-off.png`);
     expect(coupon.status).toBe(200);
     expect(coupon.headers.get('content-type')).toBe('image/png');
     expect(
@@ -125,13 +112,13 @@ describe('home page', () => {
   });
 
   it('states its metadata and describes the business as a schema.org Plumber', async () => {
-    const html = await (await fetch(`${server.url}/`)).text();
+    const html = await (await fetch(`${site.url}/`)).text();
     expect(html).toContain('<title>Plumber in Cumming, GA | Cumming Plumbing Pros</title>');
     expect(metaContent(html, 'name', 'description')).toMatch(
       /^Licensed and insured plumbers serving Cumming/,
     );
-    expect(html).toContain(`<link rel="canonical" href="${server.url}/">`);
-    expect(metaContent(html, 'property', 'og:image')).toBe(`${server.url}/images/plumber_photo.jpg`);
+    expect(html).toContain(`<link rel="canonical" href="${site.url}/">`);
+    expect(metaContent(html, 'property', 'og:image')).toBe(`${site.url}/images/plumber_photo.jpg`);
 
     const data = structuredDataIn(html);
     const plumber = data.find((entry) => entry['@type'] === 'Plumber')!;
@@ -147,8 +134,8 @@ describe('home page', () => {
         postalCode: '30040',
         addressCountry: 'US',
       },
-      url: `${server.url}/`,
-      image: `${server.url}/images/plumber_photo.jpg`,
+      url: `${site.url}/`,
+      image: `${site.url}/images/plumber_photo.jpg`,
     });
     const hours = plumber.openingHoursSpecification as { dayOfWeek: string; opens: string; closes: string }[];
     expect(hours).toHaveLength(6);
@@ -174,12 +161,12 @@ describe('home page', () => {
     );
 
     // Coordinates and a price range appear once the owner sets them in Settings.
-    await changeSettings(server.url, adminCookie, {
+    await changeSettings(site.url, adminCookie, {
       latitude: '34.2073',
       longitude: '-84.1402',
       priceRange: '$$',
     });
-    const updated = structuredDataIn(await (await fetch(`${server.url}/`)).text()).find(
+    const updated = structuredDataIn(await (await fetch(`${site.url}/`)).text()).find(
       (entry) => entry['@type'] === 'Plumber',
     )!;
     expect(updated).toMatchObject({
@@ -191,7 +178,7 @@ describe('home page', () => {
   it('shows the latest news with arrows, a background image where a post has one, and rotates every 20 seconds', async () => {
     // Three seeded news posts plus these three: six in all, so the five-post limit shows.
     for (const title of ['Spring Drain Check Specials', 'Meet Our Newest Licensed Plumber']) {
-      await createPost(server.url, adminCookie, {
+      await createPost(site.url, adminCookie, {
         type: 'news',
         title,
         excerpt: `${title}: details inside.`,
@@ -199,7 +186,7 @@ describe('home page', () => {
         isPublished: true,
       });
     }
-    const imagePostId = await createPost(server.url, adminCookie, {
+    const imagePostId = await createPost(site.url, adminCookie, {
       type: 'news',
       title: 'Our New Service Van Is On The Road',
       excerpt: 'A second van means shorter waits across Forsyth County.',
@@ -207,10 +194,10 @@ describe('home page', () => {
       image: '/images/hero-800.jpg',
       isPublished: true,
     });
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const context = await site.browser.newContext({ viewport: { width: 1280, height: 900 } });
     const { page, errors } = await openPage(context);
     await page.clock.install();
-    await page.goto(`${server.url}/`);
+    await page.goto(`${site.url}/`);
     await waitForHydration(page);
 
     const carousel = page.getByTestId('news-carousel');
@@ -261,9 +248,9 @@ describe('home page', () => {
   });
 
   it('sends a visitor from a news slide to the news post with the back link to News, whatever list came before', async () => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const context = await site.browser.newContext({ viewport: { width: 1280, height: 900 } });
     const { page, errors } = await openPage(context);
-    await page.goto(`${server.url}/`);
+    await page.goto(`${site.url}/`);
     await waitForHydration(page);
     // Earlier in the session the visitor read an article from the Advice Center.
     await page.evaluate(() => sessionStorage.setItem('postBackSource', 'advice-center'));
@@ -271,7 +258,7 @@ describe('home page', () => {
     const href = (await link.getAttribute('href'))!;
     expect(href).toMatch(/^\/news-post\?id=\d+$/);
     await link.click();
-    await page.waitForURL(`${server.url}${href}`);
+    await page.waitForURL(`${site.url}${href}`);
     await waitForHydration(page);
     await expect(page.getByRole('link', { name: 'Back to News' }).getAttribute('href')).resolves.toBe(
       '/news',
@@ -290,12 +277,12 @@ describe('home page', () => {
       ['Dana', 'Honest pricing, friendly tech.'],
       ['Eli', 'Tankless unit works perfectly.'],
     ]) {
-      await postReview(server.url, { name: name!, secondName: 'Tester', rating: 4, review: text! });
+      await postReview(site.url, { name: name!, secondName: 'Tester', rating: 4, review: text! });
     }
-    const context = await browser.newContext({ viewport: { width: 1200, height: 900 } });
+    const context = await site.browser.newContext({ viewport: { width: 1200, height: 900 } });
     const { page, errors } = await openPage(context);
     await page.clock.install();
-    await page.goto(`${server.url}/`);
+    await page.goto(`${site.url}/`);
     await waitForHydration(page);
 
     const carousel = page.getByTestId('reviews-carousel');
@@ -359,7 +346,7 @@ describe('home page', () => {
     await dots.nth(2).click();
     await reviewCounter(page).filter({ hasText: 'Review 3 of 5' }).waitFor();
     await expect(dots.nth(2).getAttribute('aria-current')).resolves.toBe('true');
-    // SPEC section 9: 8 px dots, the current one too (it is marked by colour and a ring, not by size).
+    // 8 px dots, the current one too (it is marked by colour and a ring, not by size).
     await expectEveryDotDrawnAt8px();
 
     // Focus inside the carousel pauses it too; the pause button stops it for good.
@@ -379,13 +366,13 @@ describe('home page', () => {
   });
 
   it('keeps still for visitors who ask for reduced motion', async () => {
-    const context = await browser.newContext({
+    const context = await site.browser.newContext({
       reducedMotion: 'reduce',
       viewport: { width: 1200, height: 900 },
     });
     const { page, errors } = await openPage(context);
     await page.clock.install();
-    await page.goto(`${server.url}/`);
+    await page.goto(`${site.url}/`);
     await waitForHydration(page);
     await page.mouse.move(5, 5);
     await page.clock.runFor(45_000);
@@ -408,9 +395,9 @@ describe('home page', () => {
   });
 
   it('shows the scroll-to-top button only after 300 px of scrolling', async () => {
-    const context = await browser.newContext({ viewport: { width: 1200, height: 800 } });
+    const context = await site.browser.newContext({ viewport: { width: 1200, height: 800 } });
     const { page, errors } = await openPage(context);
-    await page.goto(`${server.url}/`);
+    await page.goto(`${site.url}/`);
     await waitForHydration(page);
     const scrollTop = page.getByRole('button', { name: 'Scroll to top' });
     await page.evaluate(() => window.scrollTo({ top: 250, behavior: 'instant' }));
@@ -426,26 +413,26 @@ describe('home page', () => {
   });
 
   it('hides the news arrows with one post and the whole news section with none', async () => {
-    const posts = await listAdminPosts(server.url, adminCookie);
+    const posts = await listAdminPosts(site.url, adminCookie);
     const news = posts.filter((post) => post.type === 'news');
-    for (const post of news.slice(1)) await deletePost(server.url, adminCookie, post);
+    for (const post of news.slice(1)) await deletePost(site.url, adminCookie, post);
 
-    let html = await (await fetch(`${server.url}/`)).text();
+    let html = await (await fetch(`${site.url}/`)).text();
     expect(html).toContain('Latest News and Updates');
     expect(html.match(/data-testid="news-slide"/g)).toHaveLength(1);
     expect(html).not.toContain('Next news post');
     expect(html).not.toContain('Previous news post');
 
-    for (const post of await listAdminPosts(server.url, adminCookie))
-      await deletePost(server.url, adminCookie, post);
-    html = await (await fetch(`${server.url}/`)).text();
+    for (const post of await listAdminPosts(site.url, adminCookie))
+      await deletePost(site.url, adminCookie, post);
+    html = await (await fetch(`${site.url}/`)).text();
     expect(html).not.toContain('Latest News and Updates');
     expect(html).not.toContain('data-testid="news-carousel"');
     expect(html).not.toContain('View All News');
 
-    const context = await browser.newContext();
+    const context = await site.browser.newContext();
     const { page, errors } = await openPage(context);
-    await page.goto(`${server.url}/`);
+    await page.goto(`${site.url}/`);
     await waitForHydration(page);
     await expect(page.getByTestId('news-carousel').count()).resolves.toBe(0);
     expect(errors).toEqual([]);

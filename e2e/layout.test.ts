@@ -1,15 +1,10 @@
-import type { Browser, Locator } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  expectNoSeriousAxeViolations,
-  launchBrowser,
-  openPage,
-  waitForHydration,
-} from './support/browser.ts';
-import { startServer, type RunningServer } from './support/server.ts';
-import { changeSettings, signInAsAdmin } from './support/site-api.ts';
+import type { Locator } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { expectNoSeriousAxeViolations, openPage, waitForHydration } from './support/browser.ts';
+import { useSite } from './support/site.ts';
+import { changeSettings } from './support/site-api.ts';
 
-// SPEC section 2, "Shared layout": what every public page carries around its content.
+// Shared layout: what every public page carries around its content.
 
 const PHONE = '(470) 555-0190';
 const PHONE_HREF = 'tel:+14705550190';
@@ -41,25 +36,18 @@ function linksOf(container: Locator) {
 }
 
 describe('shared layout', () => {
-  let server: RunningServer;
-  let browser: Browser;
+  const site = useSite();
   let cookie: string;
 
   beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-    cookie = await signInAsAdmin(server.url);
-    await changeSettings(server.url, cookie, { phoneNumber: PHONE });
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
+    cookie = await site.adminCookie();
+    await changeSettings(site.url, cookie, { phoneNumber: PHONE });
   });
 
   async function openDesktop(path = '/about') {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const context = await site.browser.newContext({ viewport: { width: 1280, height: 800 } });
     const { page, errors } = await openPage(context);
-    await page.goto(`${server.url}${path}`);
+    await page.goto(`${site.url}${path}`);
     await waitForHydration(page);
     return { context, page, errors };
   }
@@ -85,9 +73,9 @@ describe('shared layout', () => {
   });
 
   it('collapses the menu on a 390 px screen into a toggle that opens it with an emergency call block and closes on Escape or the toggle', async () => {
-    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const context = await site.browser.newContext({ viewport: { width: 390, height: 844 } });
     const { page, errors } = await openPage(context);
-    await page.goto(`${server.url}/`);
+    await page.goto(`${site.url}/`);
     await waitForHydration(page);
     const header = page.getByRole('banner');
     const toggle = header.getByRole('button', { name: /^(Menu|Close)$/ });
@@ -156,7 +144,7 @@ describe('shared layout', () => {
   });
 
   it('shows only the social links the owner has set', async () => {
-    await changeSettings(server.url, cookie, {
+    await changeSettings(site.url, cookie, {
       facebook: 'https://www.facebook.com/cummingplumbingpros',
       linkedin: 'https://www.linkedin.com/company/cummingplumbingpros',
     });
@@ -170,7 +158,7 @@ describe('shared layout', () => {
       expect(errors).toEqual([]);
       await context.close();
     } finally {
-      await changeSettings(server.url, cookie, { facebook: '', linkedin: '' });
+      await changeSettings(site.url, cookie, { facebook: '', linkedin: '' });
     }
   });
 
@@ -179,9 +167,9 @@ describe('shared layout', () => {
       { width: 1280, height: 800 },
       { width: 390, height: 844 },
     ]) {
-      const context = await browser.newContext({ viewport });
+      const context = await site.browser.newContext({ viewport });
       const { page, errors } = await openPage(context);
-      await page.goto(`${server.url}/services`);
+      await page.goto(`${site.url}/services`);
       await waitForHydration(page);
       const call = page.getByRole('link', { name: `Call Cumming Plumbing Pros at ${PHONE}` });
       await expect(call.getAttribute('href')).resolves.toBe(PHONE_HREF);

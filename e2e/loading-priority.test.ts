@@ -1,26 +1,22 @@
 // What a phone fetches first, and what waits: the rules behind the LCP figures of `npm run bench`.
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openPage, waitForHydration } from './support/browser.ts';
-import { startServer, type RunningServer } from './support/server.ts';
-import { createPost, deletePost, listAdminPosts, signInAsAdmin } from './support/site-api.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { openPage, waitForHydration } from './support/browser.ts';
+import { useSite } from './support/site.ts';
+import { createPost, deletePost, listAdminPosts } from './support/site-api.ts';
 
 describe('loading priority', () => {
-  let server: RunningServer;
-  let browser: Browser;
+  const site = useSite();
   let cookie: string;
   const slideImages = [1, 2, 3]
     .flatMap((n) => [`/images/services/water-heater-${n}.jpg`, `/images/services/sewer-drain-${n}.jpg`])
     .slice(0, 5);
 
   beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-    cookie = await signInAsAdmin(server.url);
-    for (const post of await listAdminPosts(server.url, cookie)) await deletePost(server.url, cookie, post);
+    cookie = await site.adminCookie();
+    for (const post of await listAdminPosts(site.url, cookie)) await deletePost(site.url, cookie, post);
     // Created oldest first, so the newest (first slide) carries the last image of the list.
     for (const [n, image] of [...slideImages].reverse().entries()) {
-      await createPost(server.url, cookie, {
+      await createPost(site.url, cookie, {
         type: 'news',
         title: `Crew update ${5 - n}`,
         excerpt: 'News from the shop.',
@@ -30,18 +26,14 @@ describe('loading priority', () => {
       });
     }
   });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
 
   it('fetches the background of the news slide on screen and of its two neighbours only, the rest as the carousel reaches them', async () => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const context = await site.browser.newContext({ viewport: { width: 1280, height: 900 } });
     const { page, errors } = await openPage(context);
     await page.clock.install();
     const requested = new Set<string>();
     page.on('request', (request) => requested.add(new URL(request.url()).pathname));
-    await page.goto(`${server.url}/`);
+    await page.goto(`${site.url}/`);
     await waitForHydration(page);
     const slides = page.getByTestId('news-carousel').getByTestId('news-slide');
     const backgrounds = () =>
@@ -63,7 +55,7 @@ describe('loading priority', () => {
   });
 
   it('loads the first post card image at once and at high priority, as WebP, and leaves the others lazy', async () => {
-    const html = await (await fetch(`${server.url}/news`)).text();
+    const html = await (await fetch(`${site.url}/news`)).text();
     const images = [...html.matchAll(/<img [^>]*>/g)]
       .map((match) => match[0])
       .filter((tag) => tag.includes('/images/services/'));
@@ -79,12 +71,12 @@ describe('loading priority', () => {
       `<source type="image/webp" srcSet="${slideImages[0]!.replace('.jpg', '.webp')}"/>`,
     );
 
-    const context = await browser.newContext({ viewport: { width: 412, height: 823 } });
+    const context = await site.browser.newContext({ viewport: { width: 412, height: 823 } });
     const { page, errors } = await openPage(context);
     const firstImage = page.waitForResponse((response) =>
       response.url().endsWith(slideImages[0]!.replace('.jpg', '.webp')),
     );
-    await page.goto(`${server.url}/news`);
+    await page.goto(`${site.url}/news`);
     await expect(firstImage.then((response) => response.headers()['content-type'])).resolves.toBe(
       'image/webp',
     );
@@ -93,13 +85,13 @@ describe('loading priority', () => {
   });
 
   it("loads a form's schema only once the visitor starts on the form, then checks with it as before", async () => {
-    const context = await browser.newContext();
+    const context = await site.browser.newContext();
     const { page, errors } = await openPage(context);
     const scripts: string[] = [];
     page.on('response', async (response) => {
       if (response.url().endsWith('.js')) scripts.push(await response.text());
     });
-    await page.goto(`${server.url}/contact`);
+    await page.goto(`${site.url}/contact`);
     await waitForHydration(page);
     const carriesSchema = () => scripts.some((source) => source.includes('First name is required'));
     expect(scripts.length).toBeGreaterThan(0);
@@ -118,14 +110,14 @@ describe('loading priority', () => {
   });
 
   it('serves built scripts and styles compressed with brotli, made once at build time', async () => {
-    const html = await (await fetch(`${server.url}/`)).text();
+    const html = await (await fetch(`${site.url}/`)).text();
     const assets = [...html.matchAll(/(?:href|src)="(\/assets\/[^"]+\.(?:js|css))"/g)].map(
       (match) => match[1]!,
     );
     expect(assets.some((asset) => asset.endsWith('.css'))).toBe(true);
     expect(assets.some((asset) => asset.endsWith('.js'))).toBe(true);
     for (const asset of assets) {
-      const response = await fetch(`${server.url}${asset}`, { headers: { 'accept-encoding': 'br' } });
+      const response = await fetch(`${site.url}${asset}`, { headers: { 'accept-encoding': 'br' } });
       expect(response.status, asset).toBe(200);
       const size = Number(response.headers.get('content-length'));
       if (size === 0 || Number.isNaN(size)) continue;

@@ -1,12 +1,7 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  expectNoSeriousAxeViolations,
-  launchBrowser,
-  openPage,
-  waitForHydration,
-} from './support/browser.ts';
-import { E2E_ADMIN, startServer, type RunningServer } from './support/server.ts';
+import { describe, expect, it } from 'vitest';
+import { expectNoSeriousAxeViolations, openPage, waitForHydration } from './support/browser.ts';
+import { useSite } from './support/site.ts';
+import { E2E_ADMIN } from './support/server.ts';
 
 const XSS_CONTENT =
   '<p>Safe paragraph</p><script>window.__xss=1</script><img src=x onerror="window.__xss=2"><a href="javascript:alert(1)">x</a>';
@@ -27,13 +22,12 @@ function jsonLd(html: string): Record<string, unknown>[] {
 }
 
 describe('news, advice and article pages', () => {
-  let server: RunningServer;
-  let browser: Browser;
+  const site = useSite();
   let cookie: string;
   const ids: Record<string, number> = {};
 
   async function createPost(key: string, type: 'news' | 'advice', post: NewPost) {
-    const response = await fetch(`${server.url}/api/admin/posts`, {
+    const response = await fetch(`${site.url}/api/admin/posts`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', cookie },
       body: JSON.stringify({ type, post }),
@@ -42,17 +36,8 @@ describe('news, advice and article pages', () => {
     ids[key] = ((await response.json()) as { postId: number }).postId;
   }
 
-  beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
-
   it('shows the empty news state when nothing is published', async () => {
-    const signIn = await fetch(`${server.url}/api/login`, {
+    const signIn = await fetch(`${site.url}/api/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify(E2E_ADMIN),
@@ -60,17 +45,18 @@ describe('news, advice and article pages', () => {
     expect(signIn.status).toBe(200);
     cookie = signIn.headers.get('set-cookie')!.split(';')[0]!;
     // The first start seeds a few posts; remove them so the counts below are ours.
-    const existing = (await (
-      await fetch(`${server.url}/api/admin/posts`, { headers: { cookie } })
-    ).json()) as { newsPosts: { id: number }[]; advicePosts: { id: number }[] };
+    const existing = (await (await fetch(`${site.url}/api/admin/posts`, { headers: { cookie } })).json()) as {
+      newsPosts: { id: number }[];
+      advicePosts: { id: number }[];
+    };
     for (const post of [...existing.newsPosts, ...existing.advicePosts]) {
-      const deleted = await fetch(`${server.url}/api/admin/posts/${post.id}`, {
+      const deleted = await fetch(`${site.url}/api/admin/posts/${post.id}`, {
         method: 'DELETE',
         headers: { cookie },
       });
       expect(deleted.status).toBe(200);
     }
-    const html = await (await fetch(`${server.url}/news`)).text();
+    const html = await (await fetch(`${site.url}/news`)).text();
     expect(html).toContain('No News Yet');
     expect(html).toContain('Check back soon for the latest updates and expert plumbing advice!');
     expect(html).not.toContain('<article');
@@ -123,7 +109,7 @@ describe('news, advice and article pages', () => {
 
   it('pages the news nine at a time, on the server, with disabled controls at the ends', async () => {
     // 13 published news posts, newest first.
-    const first = await (await fetch(`${server.url}/news`)).text();
+    const first = await (await fetch(`${site.url}/news`)).text();
     expect(first).toContain('Showing 1-9 of 13 posts');
     expect(first.match(/<article/g)).toHaveLength(9);
     expect(first).toContain('Post with a video');
@@ -135,7 +121,7 @@ describe('news, advice and article pages', () => {
     expect(first).toContain(`By `);
     expect(first).toContain(`href="/post/${ids.news10}"`);
 
-    const second = await (await fetch(`${server.url}/news?page=2`)).text();
+    const second = await (await fetch(`${site.url}/news?page=2`)).text();
     expect(second).toContain('Showing 10-13 of 13 posts');
     expect(second.match(/<article/g)).toHaveLength(4);
     expect(second).toContain('Company news 1<');
@@ -145,9 +131,9 @@ describe('news, advice and article pages', () => {
   });
 
   it('follows page links in the browser, shows a video when there is no image and hides a broken image', async () => {
-    const context = await browser.newContext();
+    const context = await site.browser.newContext();
     const { page, errors } = await openPage(context);
-    await page.goto(`${server.url}/news`);
+    await page.goto(`${site.url}/news`);
     await waitForHydration(page);
     const videoCard = page.locator('article', { hasText: 'Post with a video' });
     await expect(videoCard.locator('video[controls]').count()).resolves.toBe(1);
@@ -171,13 +157,13 @@ describe('news, advice and article pages', () => {
   });
 
   it('labels the article back link after the list the visitor came from', async () => {
-    const context = await browser.newContext();
+    const context = await site.browser.newContext();
     const { page, errors } = await openPage(context);
-    await page.goto(`${server.url}/advice-center`);
+    await page.goto(`${site.url}/advice-center`);
     await waitForHydration(page);
     await expect(page.getByText('Showing 1-9 of 10 posts').isVisible()).resolves.toBe(true);
     await page.getByRole('link', { name: 'Read more about Plumbing advice 10' }).click();
-    await page.waitForURL(`${server.url}/post/${ids.advice10}`);
+    await page.waitForURL(`${site.url}/post/${ids.advice10}`);
     await waitForHydration(page);
     const back = page.getByRole('link', { name: 'Back to Advice Center' });
     await back.waitFor();
@@ -186,10 +172,10 @@ describe('news, advice and article pages', () => {
       'advice-center',
     );
 
-    await page.goto(`${server.url}/news`);
+    await page.goto(`${site.url}/news`);
     await waitForHydration(page);
     await page.getByRole('link', { name: 'Read more about Company news 10' }).click();
-    await page.waitForURL(`${server.url}/post/${ids.news10}`);
+    await page.waitForURL(`${site.url}/post/${ids.news10}`);
     await waitForHydration(page);
     await expect(page.getByRole('link', { name: 'Back to News' }).getAttribute('href')).resolves.toBe(
       '/news',
@@ -201,7 +187,7 @@ describe('news, advice and article pages', () => {
   });
 
   it('renders the article and its metadata on the server', async () => {
-    const response = await fetch(`${server.url}/post/${ids.news3}`);
+    const response = await fetch(`${site.url}/post/${ids.news3}`);
     expect(response.status).toBe(200);
     const html = await response.text();
     expect(html).toMatch(/<h1[^>]*>Company news 3<\/h1>/);
@@ -230,7 +216,7 @@ describe('news, advice and article pages', () => {
     expect(article.dateModified).toBeTypeOf('string');
     expect(article.mainEntityOfPage).toEqual({
       '@type': 'WebPage',
-      '@id': `${server.url}/post/${ids.news3}`,
+      '@id': `${site.url}/post/${ids.news3}`,
     });
     const breadcrumb = data.find((item) => item['@type'] === 'BreadcrumbList') as {
       itemListElement: { name: string }[];
@@ -238,13 +224,13 @@ describe('news, advice and article pages', () => {
     expect(breadcrumb.itemListElement.map((item) => item.name)).toEqual(['Home', 'Company news 3']);
 
     // The id may also come from the query.
-    const byQuery = await fetch(`${server.url}/post?id=${ids.news3}`);
+    const byQuery = await fetch(`${site.url}/post?id=${ids.news3}`);
     expect(byQuery.status).toBe(200);
     expect(await byQuery.text()).toMatch(/<h1[^>]*>Company news 3<\/h1>/);
   });
 
   it('renders the news-post variant with the time and a Get Quote footer, and redirects unknown ids to /news', async () => {
-    const html = await (await fetch(`${server.url}/news-post?id=${ids.news3}`)).text();
+    const html = await (await fetch(`${site.url}/news-post?id=${ids.news3}`)).text();
     expect(html).toMatch(/<h1[^>]*>Company news 3<\/h1>/);
     expect(html).toMatch(/<time dateTime="[^"]+">[A-Z][a-z]+ \d{1,2}, \d{4} at \d{1,2}:\d\d [AP]M<\/time>/);
     expect(html).toMatch(/<a[^>]*href="\/contact">Get Quote<\/a>/);
@@ -255,15 +241,15 @@ describe('news, advice and article pages', () => {
       '/news-post?id=abc',
       `/news-post?id=${ids.draft}`,
     ]) {
-      const response = await fetch(`${server.url}${path}`, { redirect: 'manual' });
+      const response = await fetch(`${site.url}${path}`, { redirect: 'manual' });
       expect(response.status, path).toBe(302);
-      expect(new URL(response.headers.get('location')!, server.url).pathname, path).toBe('/news');
+      expect(new URL(response.headers.get('location')!, site.url).pathname, path).toBe('/news');
     }
   });
 
   it('answers unknown ids and drafts at /post with the 404 page', async () => {
     for (const path of ['/post/999999', `/post/${ids.draft}`, '/post/not-a-number', '/post']) {
-      const response = await fetch(`${server.url}${path}`);
+      const response = await fetch(`${site.url}${path}`);
       expect(response.status, path).toBe(404);
       const html = await response.text();
       expect(html).toContain('404 Page Not Found');
@@ -272,9 +258,9 @@ describe('news, advice and article pages', () => {
   });
 
   it('hides the article image when it fails to load and shows the video only when there is no image', async () => {
-    const context = await browser.newContext();
+    const context = await site.browser.newContext();
     const { page, errors } = await openPage(context);
-    await page.goto(`${server.url}/post/${ids.brokenImage}`);
+    await page.goto(`${site.url}/post/${ids.brokenImage}`);
     await waitForHydration(page);
     const image = page.locator('article img');
     await page.waitForFunction(
@@ -284,7 +270,7 @@ describe('news, advice and article pages', () => {
     await expect(image.isVisible()).resolves.toBe(false);
     await expect(page.locator('article video').count()).resolves.toBe(0);
 
-    await page.goto(`${server.url}/post/${ids.video}`);
+    await page.goto(`${site.url}/post/${ids.video}`);
     await waitForHydration(page);
     await expect(page.locator('article video[controls]').getAttribute('src')).resolves.toBe(
       '/uploads/clip.mp4',
@@ -295,18 +281,18 @@ describe('news, advice and article pages', () => {
   });
 
   it('never runs script that a post carries', async () => {
-    const html = await (await fetch(`${server.url}/post/${ids.xss}`)).text();
+    const html = await (await fetch(`${site.url}/post/${ids.xss}`)).text();
     expect(html).toContain('<p>Safe paragraph</p>');
     expect(html).not.toMatch(/__xss|onerror|javascript:/);
 
-    const context = await browser.newContext();
+    const context = await site.browser.newContext();
     const { page, errors } = await openPage(context);
     const dialogs: string[] = [];
     page.on('dialog', (dialog) => {
       dialogs.push(dialog.message());
       void dialog.dismiss();
     });
-    await page.goto(`${server.url}/post/${ids.xss}`);
+    await page.goto(`${site.url}/post/${ids.xss}`);
     await waitForHydration(page);
     await expect(
       page.evaluate(() => (window as unknown as { __xss?: number }).__xss),
@@ -323,7 +309,7 @@ describe('news, advice and article pages', () => {
   });
 
   it('copies the link and says so when the device cannot share natively', async () => {
-    const context = await browser.newContext();
+    const context = await site.browser.newContext();
     await context.addInitScript(() => {
       Object.defineProperty(navigator, 'share', { value: undefined, configurable: true });
       const copied: string[] = [];
@@ -340,19 +326,19 @@ describe('news, advice and article pages', () => {
         void dialog.accept();
       }),
     );
-    await page.goto(`${server.url}/post/${ids.news5}`);
+    await page.goto(`${site.url}/post/${ids.news5}`);
     await waitForHydration(page);
     await page.getByRole('button', { name: 'Share' }).click();
     await expect(alerted).resolves.toBe('Link copied to clipboard!');
     await expect(
       page.evaluate(() => (window as unknown as { __copied: string[] }).__copied),
-    ).resolves.toEqual([`${server.url}/post/${ids.news5}`]);
+    ).resolves.toEqual([`${site.url}/post/${ids.news5}`]);
     expect(errors).toEqual([]);
     await context.close();
   });
 
   it('uses native sharing with the title, excerpt and address when the device offers it', async () => {
-    const context = await browser.newContext();
+    const context = await site.browser.newContext();
     await context.addInitScript(() => {
       const shared: unknown[] = [];
       (window as unknown as { __shared: unknown[] }).__shared = shared;
@@ -362,7 +348,7 @@ describe('news, advice and article pages', () => {
       });
     });
     const { page, errors } = await openPage(context);
-    await page.goto(`${server.url}/post/${ids.news5}`);
+    await page.goto(`${site.url}/post/${ids.news5}`);
     await waitForHydration(page);
     await page.getByRole('button', { name: 'Share' }).click();
     await page.waitForFunction(() => (window as unknown as { __shared: unknown[] }).__shared.length === 1);
@@ -371,14 +357,14 @@ describe('news, advice and article pages', () => {
     ).resolves.toEqual({
       title: 'Company news 5',
       text: 'Excerpt of news 5',
-      url: `${server.url}/post/${ids.news5}`,
+      url: `${site.url}/post/${ids.news5}`,
     });
     expect(errors).toEqual([]);
     await context.close();
   });
 
   it('renders the advice centre with its tips and review call, and scrolls to it from #review-form', async () => {
-    const html = await (await fetch(`${server.url}/advice-center`)).text();
+    const html = await (await fetch(`${site.url}/advice-center`)).text();
     expect(html).toContain('Preventive maintenance');
     expect(html).toContain('Emergency preparedness');
     expect(html).toContain('href="/testimonials#review-form"');
@@ -386,13 +372,13 @@ describe('news, advice and article pages', () => {
     expect(html).not.toContain('Company news');
     expect(html).toContain('"name":"Advice Center"');
 
-    const page2 = await (await fetch(`${server.url}/advice-center?page=2`)).text();
+    const page2 = await (await fetch(`${site.url}/advice-center?page=2`)).text();
     expect(page2).toContain('Showing 10-10 of 10 posts');
     expect(page2).toContain('Plumbing advice 1<');
 
-    const context = await browser.newContext({ reducedMotion: 'reduce' });
+    const context = await site.browser.newContext({ reducedMotion: 'reduce' });
     const { page, errors } = await openPage(context);
-    await page.goto(`${server.url}/advice-center#review-form`);
+    await page.goto(`${site.url}/advice-center#review-form`);
     await waitForHydration(page);
     await page.waitForFunction(
       () => Math.abs(document.getElementById('review-form')!.getBoundingClientRect().top - 100) < 2,
@@ -403,9 +389,9 @@ describe('news, advice and article pages', () => {
   });
 
   it('passes axe on the news-post variant', async () => {
-    const context = await browser.newContext();
+    const context = await site.browser.newContext();
     const { page, errors } = await openPage(context);
-    await page.goto(`${server.url}/news-post?id=${ids.news2}`);
+    await page.goto(`${site.url}/news-post?id=${ids.news2}`);
     await waitForHydration(page);
     await expectNoSeriousAxeViolations(page);
     expect(errors).toEqual([]);

@@ -1,13 +1,8 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { serviceGalleries } from '../src/shared/service-galleries.ts';
-import {
-  expectNoSeriousAxeViolations,
-  launchBrowser,
-  openPage,
-  waitForHydration,
-} from './support/browser.ts';
-import { startServer, type RunningServer } from './support/server.ts';
+import { expectNoSeriousAxeViolations, openPage, waitForHydration } from './support/browser.ts';
+import { useSite } from './support/site.ts';
 
 const waterHeaterCaptions = serviceGalleries['water-heater'].map((image) => image.caption);
 
@@ -37,20 +32,10 @@ async function settledTop(page: Page, selector: string): Promise<number> {
 }
 
 describe('services page', () => {
-  let server: RunningServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const site = useSite();
 
   it('renders the hero, the six sections, the closing call and the metadata on the server', async () => {
-    const response = await fetch(`${server.url}/services`);
+    const response = await fetch(`${site.url}/services`);
     expect(response.status).toBe(200);
     const html = await response.text();
     expect(html).toContain('LICENSED &amp; INSURED');
@@ -67,7 +52,7 @@ describe('services page', () => {
       expect(html).toContain(`<section id="${anchor}"`);
       expect(html).toContain(`href="#${anchor}"`);
     }
-    // The last card is titled 'Tankless Water Installation' but links to #leak-detection-services (SPEC).
+    // The last card is titled 'Tankless Water Installation' but links to #leak-detection-services, on purpose.
     expect(html).toMatch(
       /Tankless Water Installation<\/h3><p>[^<]*<\/p><a[^>]*href="#leak-detection-services"/,
     );
@@ -101,9 +86,9 @@ describe('services page', () => {
   });
 
   it('steps each carousel on its own, wrapping at both ends, with dots', async () => {
-    const context = await browser.newContext();
+    const context = await site.browser.newContext();
     const { page, errors } = await openPage(context);
-    await page.goto(`${server.url}/services`);
+    await page.goto(`${site.url}/services`);
     await waitForHydration(page);
     const section = page.locator('#water-heater-service');
     const caption = section.locator('figcaption').first();
@@ -139,9 +124,9 @@ describe('services page', () => {
   });
 
   it('opens a modal lightbox that moves with the arrow keys, wraps, closes on Escape and gives focus back', async () => {
-    const context = await browser.newContext();
+    const context = await site.browser.newContext();
     const { page, errors } = await openPage(context);
-    await page.goto(`${server.url}/services`);
+    await page.goto(`${site.url}/services`);
     await waitForHydration(page);
     const section = page.locator('#water-heater-service');
     const opener = section.getByRole('button', { name: /^Open photo 1 of 3 full screen/ });
@@ -193,9 +178,9 @@ describe('services page', () => {
   });
 
   it('scrolls a hash target on load to 100 px below the top, and does so again for in-page links', async () => {
-    const context = await browser.newContext();
+    const context = await site.browser.newContext();
     const { page, errors } = await openPage(context);
-    await page.goto(`${server.url}/services#water-heater-service`);
+    await page.goto(`${site.url}/services#water-heater-service`);
     await waitForHydration(page);
     expect(await settledTop(page, '#water-heater-service')).toBeCloseTo(100, 0);
 
@@ -218,9 +203,9 @@ describe('services page', () => {
   });
 
   it('jumps without animation when the visitor prefers reduced motion', async () => {
-    const context = await browser.newContext({ reducedMotion: 'reduce' });
+    const context = await site.browser.newContext({ reducedMotion: 'reduce' });
     const { page, errors } = await openPage(context);
-    await page.goto(`${server.url}/services`);
+    await page.goto(`${site.url}/services`);
     await waitForHydration(page);
     // Added after hydration, this listener runs right after the page's own hash handler, in the same
     // task: an instant jump has already landed there, a smooth scroll has barely begun.

@@ -1,12 +1,7 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  expectNoSeriousAxeViolations,
-  launchBrowser,
-  openPage,
-  waitForHydration,
-} from './support/browser.ts';
-import { startServer, type RunningServer } from './support/server.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { expectNoSeriousAxeViolations, openPage, waitForHydration } from './support/browser.ts';
+import { useSite } from './support/site.ts';
 import { metaContent, postReview, structuredDataIn } from './support/site-api.ts';
 
 const XSS_TEXT = '<script>window.__xss=1</script><img src=x onerror="window.__xss=2">';
@@ -32,20 +27,10 @@ function form(page: Page) {
 }
 
 describe('testimonials page', () => {
-  let server: RunningServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const site = useSite();
 
   it('serves the hero, the empty state and the form in the first HTML, with its metadata and breadcrumb', async () => {
-    const html = await (await fetch(`${server.url}/testimonials`)).text();
+    const html = await (await fetch(`${site.url}/testimonials`)).text();
     expect(html.match(/<h1[\s>]/g)).toHaveLength(1);
     expect(html).toContain('What Our Customers Say');
     expect(html).toContain('No reviews yet. Be the first to leave a review!');
@@ -55,19 +40,19 @@ describe('testimonials page', () => {
     expect(html).toContain('<title>Customer Reviews and Testimonials | Cumming Plumbing Pros</title>');
     expect(metaContent(html, 'name', 'description')).toMatch(/^Read what homeowners/);
     expect(metaContent(html, 'name', 'keywords')).toContain('plumber reviews Cumming GA');
-    expect(html).toContain(`<link rel="canonical" href="${server.url}/testimonials">`);
-    expect(metaContent(html, 'property', 'og:image')).toBe(`${server.url}/images/plumber_photo.jpg`);
+    expect(html).toContain(`<link rel="canonical" href="${site.url}/testimonials">`);
+    expect(metaContent(html, 'property', 'og:image')).toBe(`${site.url}/images/plumber_photo.jpg`);
     const breadcrumb = structuredDataIn(html).find((entry) => entry['@type'] === 'BreadcrumbList')!;
     expect(breadcrumb.itemListElement).toEqual([
-      { '@type': 'ListItem', position: 1, name: 'Home', item: `${server.url}/` },
-      { '@type': 'ListItem', position: 2, name: 'Testimonials', item: `${server.url}/testimonials` },
+      { '@type': 'ListItem', position: 1, name: 'Home', item: `${site.url}/` },
+      { '@type': 'ListItem', position: 2, name: 'Testimonials', item: `${site.url}/testimonials` },
     ]);
   });
 
   it('lands on the form from the #review-form link', async () => {
-    const context = await browser.newContext({ viewport: { width: 1200, height: 800 } });
+    const context = await site.browser.newContext({ viewport: { width: 1200, height: 800 } });
     const { page, errors } = await openPage(context);
-    await page.goto(`${server.url}/testimonials#review-form`);
+    await page.goto(`${site.url}/testimonials#review-form`);
     await waitForHydration(page);
     await page.waitForFunction(() => {
       const top = document.getElementById('review-form')!.getBoundingClientRect().top;
@@ -79,14 +64,14 @@ describe('testimonials page', () => {
   });
 
   it('checks the form with the review schema and shows the messages next to the fields', async () => {
-    const context = await browser.newContext();
+    const context = await site.browser.newContext();
     const { page, errors } = await openPage(context);
     let posted = 0;
     await page.route('**/api/reviews', (route) => {
       if (route.request().method() === 'POST') posted += 1;
       return route.continue();
     });
-    await page.goto(`${server.url}/testimonials`);
+    await page.goto(`${site.url}/testimonials`);
     await waitForHydration(page);
     const fields = form(page);
     await expect(fields.rating.inputValue()).resolves.toBe('5');
@@ -113,8 +98,8 @@ describe('testimonials page', () => {
   });
 
   it('sends a review, says thanks, resets the form and puts the new review first without sending the email', async () => {
-    await postReview(server.url, { name: 'Earlier', rating: 5, review: 'An earlier review.' });
-    const context = await browser.newContext();
+    await postReview(site.url, { name: 'Earlier', rating: 5, review: 'An earlier review.' });
+    const context = await site.browser.newContext();
     const { page, errors } = await openPage(context);
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
@@ -127,7 +112,7 @@ describe('testimonials page', () => {
     });
     // A fake clock, so the test can spend the seconds a person spends on the form without waiting them.
     await page.clock.install();
-    await page.goto(`${server.url}/testimonials`);
+    await page.goto(`${site.url}/testimonials`);
     await waitForHydration(page);
     const fields = form(page);
     await fields.name.fill('Maria');
@@ -169,7 +154,7 @@ describe('testimonials page', () => {
       true,
     );
 
-    const stored = await listedReviews(server.url);
+    const stored = await listedReviews(site.url);
     expect(stored[0]).toMatchObject({ name: 'Maria', secondName: 'Lopez', rating: 4 });
     expect(JSON.stringify(stored)).not.toContain('maria@example.com');
     expect(errors).toEqual([]);
@@ -177,8 +162,8 @@ describe('testimonials page', () => {
   });
 
   it('tells the visitor when the server answers with an error, resets the form and keeps nothing', async () => {
-    const before = await listedReviews(server.url);
-    const context = await browser.newContext();
+    const before = await listedReviews(site.url);
+    const context = await site.browser.newContext();
     const { page, errors } = await openPage(context);
     await page.route('**/api/reviews', (route) =>
       route.request().method() === 'POST'
@@ -189,7 +174,7 @@ describe('testimonials page', () => {
           })
         : route.continue(),
     );
-    await page.goto(`${server.url}/testimonials`);
+    await page.goto(`${site.url}/testimonials`);
     await waitForHydration(page);
     const fields = form(page);
     await fields.name.fill('Offline');
@@ -204,21 +189,21 @@ describe('testimonials page', () => {
     await expect(page.getByTestId('review-list').getByText('This one cannot be sent.').count()).resolves.toBe(
       0,
     );
-    expect(await listedReviews(server.url)).toHaveLength(before.length);
+    expect(await listedReviews(site.url)).toHaveLength(before.length);
     await expect(page.evaluate(() => localStorage.getItem('reviewsWaitingToSend'))).resolves.toBeNull();
     // The 500 is the only console error: the browser reports it; nothing else may fail.
     expect(errors.filter((message) => !/Failed to load resource/.test(message))).toEqual([]);
     await context.close();
   });
 
-  it("keeps a review on the device when the server cannot be reached, says 'Review saved locally!', and sends it on the next visit (SPEC section 7's reading of a failure)", async () => {
-    const before = await listedReviews(server.url);
-    const context = await browser.newContext();
+  it("keeps a review on the device when the server cannot be reached, says 'Review saved locally!', and sends it on the next visit", async () => {
+    const before = await listedReviews(site.url);
+    const context = await site.browser.newContext();
     const { page, errors } = await openPage(context);
     await page.route('**/api/reviews', (route) =>
       route.request().method() === 'POST' ? route.abort('internetdisconnected') : route.continue(),
     );
-    await page.goto(`${server.url}/testimonials`);
+    await page.goto(`${site.url}/testimonials`);
     await waitForHydration(page);
     const fields = form(page);
     await fields.name.fill('Patient');
@@ -229,7 +214,7 @@ describe('testimonials page', () => {
     await saved.waitFor();
     await expect(saved.textContent()).resolves.toContain('will be sent on your next visit');
     await expect(fields.name.inputValue()).resolves.toBe('');
-    expect(await listedReviews(server.url)).toHaveLength(before.length);
+    expect(await listedReviews(site.url)).toHaveLength(before.length);
 
     // The next visit, with the server reachable again: the kept review goes out by itself.
     await page.unroute('**/api/reviews');
@@ -240,7 +225,7 @@ describe('testimonials page', () => {
     await expect(sent.then((response) => response.status())).resolves.toBe(201);
     await page.getByTestId('review-list').getByText('Written while the server was away.').waitFor();
     await expect(page.evaluate(() => localStorage.getItem('reviewsWaitingToSend'))).resolves.toBeNull();
-    expect(await listedReviews(server.url)).toHaveLength(before.length + 1);
+    expect(await listedReviews(site.url)).toHaveLength(before.length + 1);
     expect(
       errors.filter((message) => !/Failed to load resource|ERR_INTERNET_DISCONNECTED/.test(message)),
     ).toEqual([]);
@@ -248,11 +233,11 @@ describe('testimonials page', () => {
   });
 
   it('draws as many stars as the rating, no more, and names the rating for screen readers', async () => {
-    await postReview(server.url, { name: 'Three', rating: 3, review: 'Fine work, arrived late.' });
-    await postReview(server.url, { name: 'Five', rating: 5, review: 'Could not have asked for more.' });
-    const context = await browser.newContext();
+    await postReview(site.url, { name: 'Three', rating: 3, review: 'Fine work, arrived late.' });
+    await postReview(site.url, { name: 'Five', rating: 5, review: 'Could not have asked for more.' });
+    const context = await site.browser.newContext();
     const { page, errors } = await openPage(context);
-    await page.goto(`${server.url}/testimonials`);
+    await page.goto(`${site.url}/testimonials`);
     await waitForHydration(page);
     const starsOf = (text: string) =>
       page.getByTestId('review-list').getByRole('listitem').filter({ hasText: text }).getByRole('img');
@@ -266,15 +251,15 @@ describe('testimonials page', () => {
   });
 
   it('shows a stored review that looks like markup as plain text', async () => {
-    await postReview(server.url, { name: '<b>Mallory</b>', rating: 1, review: XSS_TEXT });
-    const html = await (await fetch(`${server.url}/testimonials`)).text();
+    await postReview(site.url, { name: '<b>Mallory</b>', rating: 1, review: XSS_TEXT });
+    const html = await (await fetch(`${site.url}/testimonials`)).text();
     expect(html).not.toContain('<script>window.__xss');
     expect(html).not.toContain('<img src=x');
     expect(html).toContain('&lt;script&gt;window.__xss=1&lt;/script&gt;');
 
-    const context = await browser.newContext();
+    const context = await site.browser.newContext();
     const { page, errors } = await openPage(context);
-    await page.goto(`${server.url}/testimonials`);
+    await page.goto(`${site.url}/testimonials`);
     await waitForHydration(page);
     const card = page.getByTestId('review-list').getByRole('listitem').filter({ hasText: 'window.__xss=1' });
     await expect(card.locator('p').last().textContent()).resolves.toBe(XSS_TEXT);
@@ -289,9 +274,9 @@ describe('testimonials page', () => {
   });
 
   it('shows the scroll-to-top button only after 300 px of scrolling', async () => {
-    const context = await browser.newContext({ viewport: { width: 1200, height: 800 } });
+    const context = await site.browser.newContext({ viewport: { width: 1200, height: 800 } });
     const { page, errors } = await openPage(context);
-    await page.goto(`${server.url}/testimonials`);
+    await page.goto(`${site.url}/testimonials`);
     await waitForHydration(page);
     const scrollTop = page.getByRole('button', { name: 'Scroll to top' });
     await page.evaluate(() => window.scrollTo({ top: 299, behavior: 'instant' }));

@@ -1,9 +1,9 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openPage, waitForHydration } from './support/browser.ts';
-import { startServer, type RunningServer } from './support/server.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { openPage, waitForHydration } from './support/browser.ts';
+import { useSite } from './support/site.ts';
 
-// SPEC section 9: a toast shows 5000 ms, one at a time; a swipe right beyond 50 px dismisses it; the
+// A toast shows 5000 ms, one at a time; a swipe right beyond 50 px dismisses it; the
 // viewport is at most 420 px wide.
 const TOAST_MS = 5000;
 
@@ -18,24 +18,14 @@ async function expectToastToCloseIn(page: Page, ms: number) {
 }
 
 describe('notification toasts', () => {
-  let server: RunningServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const site = useSite();
 
   /**
    * The review form as a toast trigger: the test answers its POST (201 or 500) and holds the page's
    * clock, so time moves only when the test moves it.
    */
   async function openReviewForm(viewport = { width: 1280, height: 900 }) {
-    const context = await browser.newContext({ viewport });
+    const context = await site.browser.newContext({ viewport });
     const { page, errors } = await openPage(context);
     let answerStatus = 201;
     await page.route('**/api/reviews', (route) =>
@@ -51,7 +41,7 @@ describe('notification toasts', () => {
     );
     // The fake clock starts at the real time: the footer's year must match the server's HTML.
     await page.clock.install();
-    await page.goto(`${server.url}/testimonials#review-form`);
+    await page.goto(`${site.url}/testimonials#review-form`);
     await waitForHydration(page);
     await page.clock.pauseAt(Date.now() + 60_000);
 

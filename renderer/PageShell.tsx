@@ -5,7 +5,7 @@ import '../src/styles/global.css.ts';
 import { shellHydratedNow } from '../src/client/hydration-progress.ts';
 import { PageContextProvider } from './usePageContext.tsx';
 
-// Marks the page hydrated once React has attached its handlers everywhere (see hydration-progress.ts),
+// Marks the page hydrated once React has attached its handlers everywhere (see src/client/hydration-progress.ts),
 // so browser tests wait for a fact rather than a delay.
 function HydrationMarker() {
   useEffect(shellHydratedNow, []);

@@ -33,7 +33,7 @@ function structuredDataOf(tags: string[]): Array<Record<string, unknown>> {
 const breadcrumbOf = (tags: string[]) =>
   structuredDataOf(tags).find((data) => data['@type'] === 'BreadcrumbList');
 
-describe('breadcrumb (SPEC "Page metadata": every page whose canonical path is not the root)', () => {
+describe('breadcrumb (every page whose canonical path is not the root)', () => {
   it('is Home > page on a page whose canonical path is not the root', () => {
     expect(
       breadcrumbOf(headFor({ title: 'Services', path: '/services', breadcrumb: 'Services' }).tags),
@@ -99,7 +99,7 @@ const company = defaultSettings.companyName;
 const DEFAULT_IMAGE = `${PUBLIC_URL}/images/plumber_photo.jpg`;
 const DATA_IMAGE = 'data:image/png;base64,iVBORw0KGgo=';
 
-describe('head tags of a page (SPEC "Page metadata")', () => {
+describe('head tags of a page', () => {
   const services: SeoInput = {
     title: 'Plumbing Services',
     description: 'Drains & heaters',

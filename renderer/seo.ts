@@ -66,7 +66,7 @@ function absolute(publicUrl: string, pathOrUrl: string): string {
     : `${publicUrl}${pathOrUrl.startsWith('/') ? '' : '/'}${pathOrUrl}`;
 }
 
-/** SPEC "Page metadata": a data-URI image is never the share image; the default stands in. */
+/** A data-URI image is never the share image; the default stands in. */
 export function shareImageFor(image: string | null | undefined): string {
   return image && !/^data:/i.test(image) ? image : DEFAULT_SHARE_IMAGE;
 }
@@ -149,7 +149,7 @@ export function buildHeadTags(seo: SeoInput, settings: PublicSiteSettings, publi
     },
     ...(seo.structuredData ?? []),
   ];
-  // SPEC "Page metadata": the breadcrumb follows the canonical address, which an owner's override may move.
+  // The breadcrumb follows the canonical address, which an owner's override may move.
   if (new URL(canonical).pathname !== '/') {
     structuredData.push({
       '@context': 'https://schema.org',

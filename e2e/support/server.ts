@@ -58,17 +58,29 @@ export async function startServer(env: Record<string, string | undefined> = {}):
   child.stderr!.on('data', (chunk) => (output += chunk));
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
 
-  // Ready is a fact the server reports, not a guess: poll its health endpoint until it answers.
-  const deadline = Date.now() + 30_000;
+  // A server that never became healthy is ended here: the caller gets no handle to stop it with, and a
+  // leaked server keeps a core busy for the test files that follow.
+  const giveUp = async (reason: string): Promise<never> => {
+    if (child.exitCode === null) {
+      child.kill('SIGKILL');
+      await exited;
+    }
+    await rm(dir, { recursive: true, force: true });
+    throw new Error(`${reason}:\n${output}`);
+  };
+
+  // Ready is a fact the server reports, not a guess: poll its health endpoint until it answers. The
+  // deadline is generous because a first start (migrations, password hashing) is slow on a busy machine.
+  const deadline = Date.now() + 90_000;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited early:\n${output}`);
+    if (child.exitCode !== null) await giveUp('server exited early');
     try {
       const response = await fetch(`${url}/api/health`);
       if (response.ok) break;
     } catch {
       // not listening yet
     }
-    if (Date.now() > deadline) throw new Error(`server did not become healthy:\n${output}`);
+    if (Date.now() > deadline) await giveUp('server did not become healthy');
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   return {

@@ -53,7 +53,7 @@ export default function Page() {
       await apiRequest('POST', '/api/login', parsed.data);
       window.location.assign(safeAdminReturn(new URLSearchParams(window.location.search).get('next')));
     } catch (error) {
-      // SPEC section 8: the server's message or 'Invalid username or password'; no answer at all is a network failure.
+      // The server's message or 'Invalid username or password'; no answer at all is a network failure.
       setFormError(
         error instanceof ApiError
           ? (error.serverMessage ?? 'Invalid username or password')

@@ -81,7 +81,7 @@ export default function Page() {
           </div>
         </div>
 
-        {/* SPEC: /advice-center#review-form scrolls here, the page's invitation to leave a review. */}
+        {/* /advice-center#review-form scrolls here, the page's invitation to leave a review. */}
         <div id="review-form" className={styles.callout}>
           <h2>Did our advice help?</h2>
           <p>Tell other homeowners about your experience with {settings.companyName}.</p>

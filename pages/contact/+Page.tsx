@@ -5,7 +5,7 @@ import { ContactForm } from './ContactForm.tsx';
 import * as styles from './contact.css.ts';
 import { formatAddressLine } from '../../src/shared/postal-address.ts';
 
-// SPEC section 2, Contact: the hours shown here are the spec's, not the per-day settings.
+// The hours shown here are the fixed ones the company advertises, not the per-day settings.
 const WORKING_HOURS = ['Monday to Friday: 8:00 AM to 6:00 PM', 'Weekend: by appointment'] as const;
 
 export default function Page() {
@@ -127,7 +127,7 @@ export default function Page() {
           </div>
         </div>
       </section>
-      {/* Only pages that send something carry the toast code (SPEC section 9 toasts). */}
+      {/* Only pages that send something carry the toast code. */}
       <Toaster />
     </>
   );

@@ -29,7 +29,7 @@ const contactSchema = loadOnFirstUse(() =>
   import('../../src/shared/schemas/contact.ts').then((module) => module.contactInputSchema),
 );
 
-/** SPEC section 2, Contact: the six services plus "Other". */
+/** The six services plus "Other". */
 const serviceChoices = [...serviceCategories.map((service) => service.title), 'Other'];
 
 export const SENT_MESSAGE = 'Message sent successfully! We will contact you soon.';

@@ -18,7 +18,7 @@ const serviceTileBlurbs: Record<ServiceSlug, string> = {
   'tankless-water': 'Endless hot water with properly sized gas and electric tankless systems.',
 };
 
-/** The four services most homeowners call about, as larger cards (SPEC: four service cards). */
+/** The four services most homeowners call about, as larger cards. */
 const featuredServices: { slug: ServiceSlug; text: string }[] = [
   {
     slug: 'water-heater',

@@ -5,7 +5,7 @@ import type { Degradable } from '../../src/server/services/page-data.ts';
 import type { PublicPost } from '../../src/server/services/posts.ts';
 import { formatPostDateTime } from '../../src/shared/format-date.ts';
 
-// SPEC section 2: a missing or unknown id redirects to /news; a failed read shows 'Post not found'.
+// A missing or unknown id redirects to /news; a failed read shows 'Post not found'.
 export async function data(
   pageContext: PageContextServer,
 ): Promise<{ post: PublicPost | null; dateLabel: string } & Degradable> {

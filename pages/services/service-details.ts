@@ -8,7 +8,7 @@ interface ServiceCopy {
   offerings: readonly string[];
 }
 
-// SPEC section 2, Services: each section's bullet list, in the spec's order.
+// Services: each section's bullet list, in the order the company gives them.
 const copyBySlug: Record<ServiceSlug, ServiceCopy> = {
   'residential-plumbing': {
     summary: 'Leaks, pipes, fixtures and sump pumps for homes across Forsyth County.',

@@ -56,7 +56,7 @@ export default function Page() {
           )}
         </div>
       </section>
-      {/* Only pages that send something carry the toast code (SPEC section 9 toasts). */}
+      {/* Only pages that send something carry the toast code. */}
       <Toaster />
     </>
   );

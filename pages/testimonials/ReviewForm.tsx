@@ -122,7 +122,7 @@ export function ReviewForm({ onReviewAdded }: { onReviewAdded: (review: ListedRe
         review: values.review,
       });
     } catch {
-      // SPEC section 8: the form resets after a failure too.
+      // The form resets after a failure too.
       setValues(emptyForm);
       return showSubmitFailure();
     }
@@ -148,7 +148,7 @@ export function ReviewForm({ onReviewAdded }: { onReviewAdded: (review: ListedRe
         toast({ title: 'Review submitted successfully!', description: 'Thank you for your feedback.' });
       }
     } catch (error) {
-      // SPEC sections 7 and 8 give two readings of a failure; we take both: a server that cannot be
+      // Two kinds of failure, handled apart: a server that cannot be
       // reached gets the review later ("Review saved locally!"), a server that answered no is final.
       if (serverUnreachable(error) && keepReviewOnDevice(parsed.data)) {
         toast({
@@ -160,7 +160,7 @@ export function ReviewForm({ onReviewAdded }: { onReviewAdded: (review: ListedRe
         showSubmitFailure();
       }
     } finally {
-      // SPEC section 8: the form resets after success and after failure alike.
+      // The form resets after success and after failure alike.
       setValues(emptyForm);
       setSubmitting(false);
     }

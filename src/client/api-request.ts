@@ -1,5 +1,5 @@
 /**
- * SPEC section 7 and 8: JSON with a Content-Type header when there is a body, the session cookie
+ * JSON with a Content-Type header when there is a body, the session cookie
  * always, and any non-OK answer raised as "status: body" (or the status text).
  */
 export class ApiError extends Error {

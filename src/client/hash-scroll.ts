@@ -18,7 +18,7 @@ export function scrollToHash(hash: string, offset = HASH_SCROLL_OFFSET_PX): bool
 }
 
 /**
- * SPEC "Hash handling": on load with a hash, and when an in-page link carrying a hash is clicked,
+ * On load with a hash, and when an in-page link carrying a hash is clicked,
  * scroll smoothly to the target with a 100 px offset. Targets also carry `scroll-margin-top` so the
  * browser's own jump (before hydration, or without JavaScript) lands at the same place.
  */

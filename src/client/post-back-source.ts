@@ -1,4 +1,4 @@
-// SPEC section 2, Article page: the back button returns to the list the visitor came from, kept for the
+// The back button returns to the list the visitor came from, kept for the
 // session under postBackSource. Every link into an article writes it; the article reads it.
 
 export const POST_BACK_SOURCE_KEY = 'postBackSource';

@@ -2,9 +2,9 @@ import type { ReviewData } from '../shared/schemas/review.ts';
 import { ApiError } from './api-request.ts';
 
 /**
- * SPEC section 7: "If the review server is unavailable, the review is kept locally and the user is told
- * so." A review that cannot reach the server waits in this browser's storage and is sent on the
- * visitor's next visit to the testimonials page, or as soon as the browser is back online.
+ * When the review server is unavailable, the review is kept locally and the visitor is told so. A review
+ * that cannot reach the server waits in this browser's storage and is sent on the visitor's next visit
+ * to the testimonials page, or as soon as the browser is back online.
  */
 const STORAGE_KEY = 'reviewsWaitingToSend';
 

@@ -8,7 +8,7 @@ import type { AppRouter } from '../server/trpc/app-router.ts';
 
 export const { TRPCProvider, useTRPC } = createTRPCContext<AppRouter>();
 
-/** SPEC section 7, query behaviour: no retry, no refetch on focus or interval, never stale. */
+/** No retry, no refetch on focus or interval, never stale. */
 function makeQueryClient() {
   return new QueryClient({
     defaultOptions: {
@@ -45,7 +45,7 @@ export function AdminApiProvider({ children }: { children: ReactNode }) {
   );
 }
 
-/** The server's sentence for a failed call (init.ts's errorFormatter keeps 5xx text generic). */
+/** The server's sentence for a failed call (the errorFormatter in src/server/trpc/init.ts keeps 5xx text generic). */
 export function serverMessageOf(error: unknown): string | undefined {
   return error instanceof TRPCClientError && typeof error.message === 'string' && error.message
     ? error.message

@@ -1,7 +1,7 @@
 /**
- * POST /api/admin/upload (SPEC section 7) with progress: fetch cannot report upload progress,
+ * POST /api/admin/upload with progress: fetch cannot report upload progress,
  * XMLHttpRequest can. Resolves with the stored file's path; rejects with the server's message
- * or 'Upload failed' (SPEC section 8).
+ * or 'Upload failed'.
  */
 export function uploadFile(file: File, onProgress: (fraction: number) => void): Promise<string> {
   return new Promise((resolve, reject) => {

@@ -228,7 +228,7 @@ async function buildApp(fastify: FastifyInstance, options: AppOptions) {
     } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],
   });
 
-  // 8. REST adapters of SPEC section 7.
+  // 8. REST adapters under /api, calling the same services as tRPC.
   await fastify.register(publicRestRoutes);
   await fastify.register(adminRestRoutes);
   await fastify.register(uploadRestRoute, { limits: options.uploadLimits ?? defaultUploadLimits });
@@ -303,7 +303,7 @@ export function isCrossOrigin(
 declare module 'fastify' {
   interface FastifyContextConfig {
     /**
-     * A route's own words for a failure on our side (SPEC section 8, e.g. 'Failed to send message'),
+     * A route's own words for a failure on our side (e.g. 'Failed to send message'),
      * sent instead of the generic sentence; client errors (4xx) keep their own message.
      */
     serverFailure?: { message: string; error?: string };

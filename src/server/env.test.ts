@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './env.ts';
 
 describe('configuration from the environment', () => {
-  it('has the defaults of CONTRACT.md', () => {
+  it('has the documented defaults (port 3000, embedded database, production)', () => {
     const config = loadConfig({});
     expect(config).toMatchObject({
       port: 3000,

@@ -3,7 +3,8 @@ import { randomBytes } from 'node:crypto';
 import { dirname, join, resolve } from 'node:path';
 import { z } from 'zod';
 
-// Every setting of ../shared/CONTRACT.md, parsed once; nothing else reads process.env.
+// Every environment setting the server takes (README.md, Configuration), parsed once; nothing else
+// reads process.env.
 const envSchema = z.object({
   NODE_ENV: z.enum(['production', 'development', 'test']).default('production'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),

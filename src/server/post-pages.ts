@@ -71,7 +71,7 @@ export async function articleData(
 }
 
 /**
- * Metadata of an article (SPEC "Page metadata"): og:type article, its dates, section and tags, and
+ * Metadata of an article: og:type article, its dates, section and tags, and
  * Article structured data. Both article URLs name `/post/{id}` as canonical: they show the same post.
  */
 export function articleSeo(pageContext: PageContextServer, post: PublicPost): SeoInput {

@@ -1,4 +1,4 @@
-/** SPEC section 9: Bytes, KB, MB or GB, base 1024, two decimals. */
+/** Bytes, KB, MB or GB, base 1024, two decimals. */
 export function formatBytes(bytes: number): string {
   if (bytes === 0) return '0 Bytes';
   const units = ['Bytes', 'KB', 'MB', 'GB'];

@@ -1,4 +1,4 @@
-/** SPEC: a post without a publish date reads 'Recently published'. */
+/** A post without a publish date reads 'Recently published'. */
 export const RECENTLY_PUBLISHED = 'Recently published';
 
 // Dates are shown in the company's time zone on the server and in the browser alike, so the

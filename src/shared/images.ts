@@ -2,7 +2,7 @@
  * Manifest of the images the site ships in `public/images/`.
  *
  * Every image here (and in `service-galleries.ts`) is drawn and rendered by
- * `scripts/make-images.ts`, which reads these files to know what to produce, so paths and sizes cannot drift
+ * `tools/illustrations/` (`npm run illustrations`), which reads these files to know what to produce, so paths and sizes cannot drift
  * apart. Paths are base paths without extension: unless noted otherwise each
  * one exists as `<src>.webp` (preferred) and `<src>.jpg` (fallback), e.g.
  * `<picture><source srcset={`${src}.webp`} type="image/webp" /><img src={`${src}.jpg`} /></picture>`.

@@ -1,4 +1,4 @@
-/** SPEC section 9: news and advice lists show nine posts per page. */
+/** News and advice lists show nine posts per page. */
 export const POSTS_PER_PAGE = 9;
 
 export interface PageSlice<T> {

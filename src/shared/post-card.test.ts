@@ -14,7 +14,7 @@ const summary = (publishedAt: string | null): PostSummary =>
   }) as PostSummary;
 
 describe('toPostCardData', () => {
-  it("writes the date out in the company's time zone, and 'Recently published' when a post has none (SPEC section 2)", () => {
+  it("writes the date out in the company's time zone, and 'Recently published' when a post has none", () => {
     expect(toPostCardData(summary('2026-07-04T16:30:00.000Z')).dateLabel).toBe('July 4, 2026');
     expect(toPostCardData(summary(null)).dateLabel).toBe('Recently published');
     expect(toPostCardData(summary('not a date')).dateLabel).toBe('Recently published');

@@ -1,6 +1,6 @@
 import type { ReviewData } from './schemas/review.ts';
 
-/** A review as the testimonials list holds it (ids are text on the client, SPEC section 3). */
+/** A review as the testimonials list holds it (ids travel as text to the client). */
 export interface ListedReview {
   id: string;
   name: string;
@@ -17,7 +17,7 @@ export interface ReviewAnswer {
 }
 
 /**
- * SPEC section 4: a newly added review goes to the front of the list; if the server gave a numeric
+ * A newly added review goes to the front of the list; if the server gave a numeric
  * id it is kept, otherwise the review gets a timestamp id and the current date.
  */
 export function reviewForList(

@@ -1,5 +1,5 @@
 /**
- * The review rules a page shows without validating anything (SPEC sections 5 and 9), apart from the
+ * The review rules a page shows without validating anything, apart from the
  * schema so that showing a review or the form's stars never loads zod.
  */
 export const MIN_RATING = 1;

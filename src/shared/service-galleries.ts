@@ -1,4 +1,4 @@
-// The photos of each service section (SPEC "Gallery image"): its own module, so that pages showing
+// The photos of each service section: its own module, so that pages showing
 // one photo of a service (home) do not carry the captions of all eighteen.
 import type { GalleryImage, ServiceSlug } from './images.ts';
 

@@ -10,7 +10,7 @@ export const navigationLinks = [
   { href: '/contact', label: 'Contact' },
 ] as const;
 
-/** SPEC section 2, Services: the card title and its anchor (the last pair do not match, on purpose). */
+/** Services: the card title and its anchor (the last pair do not match, on purpose). */
 export const serviceCategories = [
   { title: 'Residential Plumbing', anchor: 'residential-plumbing', slug: 'residential-plumbing' },
   { title: 'Sewer + Drain Solutions', anchor: 'sewer-drain-solutions', slug: 'sewer-drain' },
@@ -20,7 +20,7 @@ export const serviceCategories = [
   { title: 'Tankless Water Installation', anchor: 'leak-detection-services', slug: 'tankless-water' },
 ] as const;
 
-/** Home page banner (SPEC section 2). */
+/** Home page banner. */
 export const bannerTowns = [
   'Cumming',
   'Sugar Hill',
@@ -33,7 +33,7 @@ export const bannerTowns = [
   'Gainesville',
 ] as const;
 
-/** About and Contact pages' community lists (SPEC section 2). */
+/** About and Contact pages' community lists. */
 export const communityTowns = [
   'Cumming',
   'Sugar Hill',

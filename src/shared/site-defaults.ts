@@ -1,6 +1,6 @@
 import type { SiteSettings } from './schemas/settings.ts';
 
-// SPEC section 3: used by the admin and as the public fallback whenever reading settings fails.
+// Used by the admin and as the public fallback whenever reading settings fails.
 export const defaultSettings: SiteSettings = {
   companyName: 'Cumming Plumbing Pros',
   // 555-01xx numbers are reserved for fiction: nobody real is dialled before the owner sets theirs.
@@ -51,7 +51,7 @@ export interface SampleReview {
   createdAt: string;
 }
 
-// SPEC section 3: nine built-in reviews, all five stars, shown when the reviews call fails.
+// Nine built-in reviews, all five stars, shown when the reviews call fails.
 export const sampleReviews: readonly SampleReview[] = [
   [
     'Sarah',

@@ -1,6 +1,6 @@
 /**
  * The WebP copy of a project image: every JPEG the project ships under /images/ has one beside it
- * (scripts/make-images.ts writes both; webp-twin.test.ts checks the folder). Uploads and other
+ * (tools/illustrations writes both; webp-twin.test.ts checks the folder). Uploads and other
  * addresses have none, so they get null and are shown as they are.
  */
 export function webpTwinOf(src: string): string | null {

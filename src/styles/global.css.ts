@@ -12,7 +12,7 @@ globalStyle('body', {
 });
 globalStyle('img, video', { maxWidth: '100%', height: 'auto', display: 'block' });
 // The rule above outranks the browser's own [hidden] rule; this puts `hidden` back in charge, so an
-// image that failed to load and hid itself is really gone (SPEC: a failing image hides itself).
+// image that failed to load and hid itself is really gone.
 globalStyle('[hidden]', { display: 'none !important' });
 globalStyle('a', { color: vars.color.blueDark });
 globalStyle('h1, h2, h3, h4', { fontFamily: vars.font.heading, lineHeight: 1.2, margin: '0 0 0.5em' });

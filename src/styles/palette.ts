@@ -3,7 +3,7 @@
  * theme.css.ts turns them into CSS variables.
  */
 export const palette = {
-  // SPEC section 9 brand colours.
+  // The company's brand colours.
   brandNavy: '#1e3c95',
   brandBlue: '#2563eb',
   brandOrange: '#f97316',

@@ -18,7 +18,7 @@ export const vars = createGlobalTheme(':root', {
 });
 
 export const breakpoints = {
-  /** SPEC section 9: one review card under 640 px, two under 1024 px. */
+  /** One review card under 640 px, two under 1024 px. */
   small: 'screen and (min-width: 640px)',
   medium: 'screen and (min-width: 1024px)',
 } as const;

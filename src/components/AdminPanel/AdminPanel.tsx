@@ -60,7 +60,7 @@ export function AdminPanel() {
   }, []); // eslint-disable-line react-hooks/exhaustive-deps
   const tabRefs = useRef(new Map<TabId, HTMLButtonElement>());
 
-  // SPEC section 2: the panel stays only while the status check says authenticated; otherwise, or when
+  // The panel stays only while the status check says authenticated; otherwise, or when
   // the check fails, back to sign-in (the server guard already refused anyone without a session).
   const status = useQuery(trpc.auth.status.queryOptions());
   useEffect(() => {

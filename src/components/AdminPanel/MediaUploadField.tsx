@@ -11,7 +11,7 @@ interface MediaUploadFieldProps {
   error?: string;
 }
 
-/** SPEC section 4, Upload: success stores the returned path in the field; failure clears it. */
+/** Success stores the returned path in the field; failure clears it. */
 export function MediaUploadField({ kind, value, onChange, error }: MediaUploadFieldProps) {
   const id = useId();
   const label = kind === 'image' ? 'Image' : 'Video';

@@ -26,7 +26,7 @@ interface PostFormValues {
   publishAt: string;
 }
 
-/** SPEC section 4: a blank form is type advice, unpublished. */
+/** A blank form is type advice, unpublished. */
 const blankForm: PostFormValues = {
   type: 'advice',
   title: '',
@@ -60,7 +60,7 @@ function formFromPost(post: AdminPost): PostFormValues {
   };
 }
 
-/** The fields as the API takes them (SPEC section 7: `{ type, post }`). */
+/** The fields as the API takes them. */
 function postPayload(values: PostFormValues) {
   return {
     title: values.title,
@@ -248,7 +248,7 @@ function PostForm({
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    // SPEC section 5: the same schema as the server, shown under the heading 'Validation error'.
+    // The same schema as the server, shown under the heading 'Validation error'.
     const parsed = postFieldsSchema.safeParse(postPayload(values));
     if (!parsed.success) {
       setErrors(firstMessageByField(parsed.error));

@@ -54,7 +54,7 @@ const fieldDefinitions: {
   },
 ];
 
-/** Issue 5: per-page overrides of the metadata (table seo_metadata). Empty fields keep the page's own. */
+/** Per-page overrides of the metadata (table seo_metadata). Empty fields keep the page's own. */
 export function SearchSharingSection() {
   const trpc = useTRPC();
   const queryClient = useQueryClient();

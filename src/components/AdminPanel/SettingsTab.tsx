@@ -59,7 +59,7 @@ export function SettingsTab() {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const loaded = useQuery(trpc.adminSettings.get.queryOptions());
-  // SPEC section 8: a failed load shows the built-in defaults.
+  // A failed load shows the built-in defaults.
   const [values, setValues] = useState<SiteSettings | null>(null);
   useEffect(() => {
     if (loaded.data) setValues(loaded.data);

@@ -11,7 +11,7 @@ const backLinks: Record<PostBackSource, { href: string; label: string }> = {
 };
 
 /**
- * SPEC: the back button follows the session's postBackSource (default news). The server cannot see
+ * The back button follows the session's postBackSource (default news). The server cannot see
  * sessionStorage, so it renders the default and the browser corrects it after hydration.
  */
 function useBackLink() {
@@ -114,7 +114,7 @@ export function Article({
   );
 }
 
-/** The news-post variant when its post could not be read (SPEC section 2). */
+/** The news-post variant when its post could not be read. */
 export function PostNotFound() {
   return (
     <section className={styles.article}>

@@ -1,7 +1,7 @@
 import { style } from '@vanilla-extract/css';
 import { vars } from '../../styles/theme.css.ts';
 
-/** SPEC section 9: the news slide transition lasts 500 ms. */
+/** The news slide transition lasts 500 ms. */
 export const SLIDE_TRANSITION_MS = 500;
 
 export const section = style({ padding: `${vars.space.xxl} ${vars.space.md}` });

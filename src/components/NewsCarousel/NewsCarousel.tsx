@@ -6,7 +6,7 @@ import { usePrefersReducedMotion } from '../../client/use-media-query.ts';
 import type { PostCardData } from '../../shared/post-card.ts';
 import * as styles from './NewsCarousel.css.ts';
 
-/** SPEC section 9: the news carousel advances every 20000 ms and shows at most 5 posts. */
+/** The news carousel advances every 20000 ms and shows at most 5 posts. */
 export const NEWS_ROTATION_MS = 20_000;
 export const NEWS_CAROUSEL_LIMIT = 5;
 
@@ -33,7 +33,7 @@ export function NewsCarousel({ posts }: { posts: readonly NewsSlide[] }) {
   const autoRotate = autoRotateChoice ?? !prefersReducedMotion;
   useAutoAdvance(showNext, NEWS_ROTATION_MS, autoRotate && !attention.attending && count > 1, current);
 
-  // SPEC: with no posts (or a failed read) the whole section is hidden.
+  // With no posts (or a failed read) the whole section is hidden.
   if (count === 0) return null;
 
   return (

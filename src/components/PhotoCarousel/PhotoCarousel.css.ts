@@ -1,7 +1,7 @@
 import { globalStyle, style } from '@vanilla-extract/css';
 import { vars } from '../../styles/theme.css.ts';
 
-/** SPEC section 9: carousel dots are 8 px; the button around each is larger so it is easy to hit. */
+/** Carousel dots are 8 px; the button around each is larger so it is easy to hit. */
 const DOT_SIZE = '8px';
 
 export const carousel = style({ display: 'flex', flexDirection: 'column', gap: vars.space.sm });

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import type { GalleryImage } from '../../shared/images.ts';
 import * as styles from './PhotoCarousel.css.ts';
 
-/** Index after a step of +1 or -1, wrapping at both ends (SPEC section 4). */
+/** Index after a step of +1 or -1, wrapping at both ends. */
 export function wrapIndex(index: number, step: number, length: number): number {
   return (((index + step) % length) + length) % length;
 }
@@ -55,7 +55,7 @@ interface PhotoCarouselProps {
 }
 
 /**
- * SPEC section 2, photo carousel: one image at a time, wrapping arrows, 8 px dots; the image opens a
+ * One image at a time, wrapping arrows, 8 px dots; the image opens a
  * full-screen lightbox. The lightbox is a native modal <dialog>: the browser makes the rest of the
  * page inert, keeps focus inside and reports Escape as `cancel`.
  */

@@ -5,7 +5,7 @@ import { PostCard } from '../PostCard/PostCard.tsx';
 import * as cardStyles from '../PostCard/PostCard.css.ts';
 import * as styles from './PostList.css.ts';
 
-/** A page of post cards with the caption 'Showing X-Y of N posts' and the page links (SPEC section 2). */
+/** A page of post cards with the caption 'Showing X-Y of N posts' and the page links. */
 export function PostList({
   list,
   basePath,

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { webpTwinOf } from '../../shared/webp-twin.ts';
 
 /**
- * SPEC: a post image that fails to load hides itself. An image can fail before React hydrates and
+ * A post image that fails to load hides itself. An image can fail before React hydrates and
  * attaches `onError`, so the effect also checks an image that has already finished without pixels.
  */
 export function HidingImage({

@@ -28,7 +28,7 @@ export const avatar = style({
   fontSize: '1.25rem',
 });
 
-// SPEC section 9: twelve avatar colours. Each keeps white text above 4.5:1 contrast.
+// Twelve avatar colours. Each keeps white text above 4.5:1 contrast.
 const avatarColourValues = [
   '#1e3c95',
   '#1d4ed8',

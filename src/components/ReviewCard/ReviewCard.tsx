@@ -24,7 +24,7 @@ export function fullName(review: Pick<ReviewCardData, 'name' | 'secondName'>): s
   return [review.name, review.secondName].filter(Boolean).join(' ');
 }
 
-/** SPEC section 2: "stars equal to the rating", so no empty stars; the label gives the scale. */
+/** As many stars as the rating, no empty ones; the label gives the scale. */
 export function StarRating({ rating }: { rating: number }) {
   const stars = Math.max(0, Math.min(MAX_RATING, Math.round(rating)));
   return (

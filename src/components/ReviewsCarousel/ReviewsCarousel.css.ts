@@ -32,7 +32,7 @@ export const cards = style({
 
 export const slot = style({ flex: '1 1 0', minWidth: 0 });
 
-// SPEC section 9: one card under 640 px, two under 1024 px, three above. The script renders the
+// One card under 640 px, two under 1024 px, three above. The script renders the
 // same number after hydration; these rules make the server's HTML right before it runs.
 export const slotFromSmall = style({
   display: 'none',
@@ -74,7 +74,7 @@ export const dots = style({
   padding: 0,
 });
 
-// SPEC section 9: the visible dot is 8 px, the current one included; the button around it is 24 px so
+// The visible dot is 8 px, the current one included; the button around it is 24 px so
 // it is easy to hit. A real element rather than ::before, so its drawn size can be measured.
 const DOT_SIZE = '8px';
 

@@ -6,11 +6,11 @@ import { breakpoints } from '../../styles/theme.css.ts';
 import { ReviewCard, type ReviewCardData } from '../ReviewCard/ReviewCard.tsx';
 import * as styles from './ReviewsCarousel.css.ts';
 
-/** SPEC section 9: the reviews carousel advances every 4000 ms. */
+/** The reviews carousel advances every 4000 ms. */
 export const REVIEW_ROTATION_MS = 4000;
 const MAX_VISIBLE_CARDS = 3;
 
-/** SPEC section 9: one card under 640 px, two under 1024 px, otherwise three. */
+/** One card under 640 px, two under 1024 px, otherwise three. */
 function useVisibleCardCount(): number {
   // The server renders all three slots and lets CSS hide the extra ones, so it answers "wide".
   const fromSmall = useMediaQuery(breakpoints.small, true);
@@ -28,7 +28,7 @@ export function ReviewsCarousel({ reviews }: { reviews: readonly ReviewCardData[
   const visibleCardCount = useVisibleCardCount();
   const count = reviews.length;
 
-  // SPEC section 4: the index goes back to 0 when the list shrinks below it.
+  // The index goes back to 0 when the list shrinks below it.
   const current = index >= count ? 0 : index;
   useEffect(() => {
     if (index >= count && index !== 0) setIndex(0);

@@ -6,7 +6,7 @@ import { HydrationBoundary } from '../HydrationBoundary/HydrationBoundary.tsx';
 import * as styles from './SiteLayout.css.ts';
 import { formatAddressLine } from '../../shared/postal-address.ts';
 
-/** SPEC section 9: the scroll-to-top button appears after this much scrolling. */
+/** The scroll-to-top button appears after this much scrolling. */
 export const SCROLL_TOP_THRESHOLD_PX = 300;
 
 function PhoneIcon() {
@@ -51,7 +51,7 @@ export function SiteLayout({ children }: { children: ReactNode }) {
     setMenuOpen(false);
     menuButton.current?.focus();
   };
-  // SPEC: the footer shows the first two days of business hours.
+  // The footer shows the first two days of business hours.
   const footerHours = weekdays.slice(0, 2);
 
   return (

@@ -11,7 +11,7 @@ export const viewport = style({
   gap: vars.space.sm,
   padding: vars.space.md,
   width: '100%',
-  // SPEC section 9: the viewport is at most 420 px wide.
+  // The viewport is at most 420 px wide.
   maxWidth: '420px',
   listStyle: 'none',
   margin: 0,

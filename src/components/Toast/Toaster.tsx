@@ -12,7 +12,7 @@ import {
 } from './toast-store.ts';
 
 /**
- * Dismisses the toast after its 5000 ms (SPEC section 9), counting only the time it is not paused: a
+ * Dismisses the toast after its 5000 ms, counting only the time it is not paused: a
  * pause stops the clock and keeps what is left, so a visitor reading the toast under the pointer does
  * not lose it, and it still closes once the pointer leaves.
  */
@@ -43,7 +43,7 @@ function ToastCard({ item }: { item: ToastItem }) {
     if (start.current !== null) setOffset(Math.max(0, event.clientX - start.current));
   };
   const onPointerUp = () => {
-    // SPEC section 9: swiping right beyond 50 px dismisses.
+    // Swiping right beyond 50 px dismisses.
     if (offset > TOAST_SWIPE_THRESHOLD_PX) dismissToast(item.id);
     else setOffset(0);
     start.current = null;

@@ -1,4 +1,4 @@
-// SPEC section 9: one toast at a time, shown 5000 ms; a dismissed toast leaves the store after 1,000,000 ms.
+// One toast at a time, shown 5000 ms; a dismissed toast leaves the store after 1,000,000 ms.
 export const TOAST_DURATION_MS = 5000;
 export const TOAST_LIMIT = 1;
 export const TOAST_REMOVE_DELAY_MS = 1_000_000;

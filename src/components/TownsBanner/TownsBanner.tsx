@@ -1,7 +1,7 @@
 import { bannerTowns } from '../../shared/site-content.ts';
 import * as styles from './TownsBanner.css.ts';
 
-/** SPEC section 2: a scrolling banner of the towns served (a still list under reduced motion). */
+/** A scrolling banner of the towns served (a still list under reduced motion). */
 export function TownsBanner() {
   const towns = (duplicate: boolean) => (
     <ul

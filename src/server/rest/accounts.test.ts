@@ -12,19 +12,6 @@ describe(`accounts and roles (${testDatabaseKind})`, () => {
     await t.close();
   });
 
-  const query = (cookie: string | undefined, path: string, input?: object) =>
-    t.app.inject({
-      method: 'GET',
-      url: `/trpc/${path}${input ? `?input=${encodeURIComponent(JSON.stringify(input))}` : ''}`,
-      headers: cookie ? { cookie } : {},
-    });
-  const mutate = (cookie: string | undefined, path: string, input: object = {}) =>
-    t.app.inject({
-      method: 'POST',
-      url: `/trpc/${path}`,
-      headers: { ...(cookie ? { cookie } : {}), 'content-type': 'application/json' },
-      payload: input,
-    });
   const login = (username: string, password = TEST_PASSWORD) =>
     t.app.inject({ method: 'POST', url: '/api/login', payload: { username, password } });
   const isSignedIn = async (cookie: string) =>
@@ -33,23 +20,25 @@ describe(`accounts and roles (${testDatabaseKind})`, () => {
 
   it('an admin adds an editor, who signs in; duplicates and short passwords are refused with clear messages', async () => {
     const admin = await t.signInAs('admin', 'boss');
-    const created = await mutate(admin, 'adminUsers.create', {
+    const created = await t.caller(admin).mutate('adminUsers.create', {
       username: 'Eddie',
       email: 'eddie@example.com',
       password: 'a good long password',
     });
     expect(created.statusCode).toBe(200);
     expect(created.json().result.data).toMatchObject({ username: 'Eddie', role: 'editor', isActive: true });
-    expect(JSON.stringify((await query(admin, 'adminUsers.list')).json())).not.toContain('passwordHash');
+    expect(JSON.stringify((await t.caller(admin).query('adminUsers.list')).json())).not.toContain(
+      'passwordHash',
+    );
     expect((await login('eddie', 'a good long password')).statusCode).toBe(200);
 
-    const duplicate = await mutate(admin, 'adminUsers.create', {
+    const duplicate = await t.caller(admin).mutate('adminUsers.create', {
       username: 'EDDIE',
       email: 'other@example.com',
       password: 'a good long password',
     });
     expect([duplicate.statusCode, duplicate.json().error.message]).toEqual([409, 'That username is taken']);
-    const sameEmail = await mutate(admin, 'adminUsers.create', {
+    const sameEmail = await t.caller(admin).mutate('adminUsers.create', {
       username: 'fred',
       email: 'Eddie@Example.com',
       password: 'a good long password',
@@ -58,13 +47,13 @@ describe(`accounts and roles (${testDatabaseKind})`, () => {
       409,
       'That email is already used by another account',
     ]);
-    const short = await mutate(admin, 'adminUsers.create', {
+    const short = await t.caller(admin).mutate('adminUsers.create', {
       username: 'gina',
       email: 'gina@example.com',
       password: 'short',
     });
     expect([short.statusCode, short.json().error.message]).toEqual([400, 'Use at least 12 characters']);
-    const asAdmin = await mutate(admin, 'adminUsers.create', {
+    const asAdmin = await t.caller(admin).mutate('adminUsers.create', {
       username: 'hank',
       email: 'hank@example.com',
       password: 'a good long password',
@@ -76,25 +65,25 @@ describe(`accounts and roles (${testDatabaseKind})`, () => {
   it('disabling ends the sessions and blocks sign-in; enabling lets the user back; self and last admin are protected', async () => {
     const admin = await t.signInAs('admin', 'boss');
     const editor = await t.signInAs('editor', 'eddie');
-    const list = (await query(admin, 'adminUsers.list')).json().result.data as {
+    const list = (await t.caller(admin).query('adminUsers.list')).json().result.data as {
       id: number;
       username: string;
     }[];
     const eddieId = list.find((user) => user.username === 'eddie')!.id;
     const bossId = list.find((user) => user.username === 'boss')!.id;
 
-    expect((await mutate(admin, 'adminUsers.setActive', { id: eddieId, isActive: false })).statusCode).toBe(
-      200,
-    );
+    expect(
+      (await t.caller(admin).mutate('adminUsers.setActive', { id: eddieId, isActive: false })).statusCode,
+    ).toBe(200);
     expect(await isSignedIn(editor)).toBe(false);
     const refused = await login('eddie');
     expect([refused.statusCode, refused.json().message]).toEqual([401, 'Invalid username or password']);
-    expect((await mutate(admin, 'adminUsers.setActive', { id: eddieId, isActive: true })).statusCode).toBe(
-      200,
-    );
+    expect(
+      (await t.caller(admin).mutate('adminUsers.setActive', { id: eddieId, isActive: true })).statusCode,
+    ).toBe(200);
     expect((await login('eddie')).statusCode).toBe(200);
 
-    const self = await mutate(admin, 'adminUsers.setActive', { id: bossId, isActive: false });
+    const self = await t.caller(admin).mutate('adminUsers.setActive', { id: bossId, isActive: false });
     expect([self.statusCode, self.json().error.message]).toEqual([
       403,
       'You cannot disable your own account',
@@ -104,9 +93,9 @@ describe(`accounts and roles (${testDatabaseKind})`, () => {
       'The last active admin cannot be disabled',
     );
     const other = await t.signInAs('admin', 'boss2');
-    expect((await mutate(other, 'adminUsers.setActive', { id: bossId, isActive: false })).statusCode).toBe(
-      200,
-    );
+    expect(
+      (await t.caller(other).mutate('adminUsers.setActive', { id: bossId, isActive: false })).statusCode,
+    ).toBe(200);
     expect(await isSignedIn(admin)).toBe(false);
   });
 
@@ -114,11 +103,17 @@ describe(`accounts and roles (${testDatabaseKind})`, () => {
     const admin = await t.signInAs('admin', 'boss');
     const editor = await t.signInAs('editor', 'eddie');
     const eddieId = (
-      (await query(admin, 'adminUsers.list')).json().result.data as { id: number; username: string }[]
+      (await t.caller(admin).query('adminUsers.list')).json().result.data as {
+        id: number;
+        username: string;
+      }[]
     ).find((u) => u.username === 'eddie')!.id;
     expect(
-      (await mutate(admin, 'adminUsers.resetPassword', { id: eddieId, password: 'brand new password 9' }))
-        .statusCode,
+      (
+        await t
+          .caller(admin)
+          .mutate('adminUsers.resetPassword', { id: eddieId, password: 'brand new password 9' })
+      ).statusCode,
     ).toBe(200);
     expect(await isSignedIn(editor)).toBe(false);
     expect((await login('eddie')).statusCode).toBe(401);
@@ -128,7 +123,7 @@ describe(`accounts and roles (${testDatabaseKind})`, () => {
   it("changing one's own password needs the current one, keeps this session and ends the others", async () => {
     const here = await t.signInAs('editor', 'eddie');
     const elsewhere = `session=${(await login('eddie')).cookies.find((c) => c.name === 'session')!.value}`;
-    const wrong = await mutate(here, 'account.changePassword', {
+    const wrong = await t.caller(here).mutate('account.changePassword', {
       currentPassword: 'not it at all',
       newPassword: 'a brand new password',
       confirm: 'a brand new password',
@@ -140,13 +135,13 @@ describe(`accounts and roles (${testDatabaseKind})`, () => {
     expect(wrong.json().error.data.fieldErrors).toEqual({
       currentPassword: ['Your current password is not correct'],
     });
-    const mismatch = await mutate(here, 'account.changePassword', {
+    const mismatch = await t.caller(here).mutate('account.changePassword', {
       currentPassword: TEST_PASSWORD,
       newPassword: 'a brand new password',
       confirm: 'a brand new passwort',
     });
     expect(mismatch.json().error.message).toBe('The new passwords do not match');
-    const changed = await mutate(here, 'account.changePassword', {
+    const changed = await t.caller(here).mutate('account.changePassword', {
       currentPassword: TEST_PASSWORD,
       newPassword: 'a brand new password',
       confirm: 'a brand new password',
@@ -155,7 +150,7 @@ describe(`accounts and roles (${testDatabaseKind})`, () => {
     expect(await isSignedIn(here)).toBe(true);
     expect(await isSignedIn(elsewhere)).toBe(false);
     expect((await login('eddie', 'a brand new password')).statusCode).toBe(200);
-    const me = (await query(here, 'account.me')).json().result.data;
+    const me = (await t.caller(here).query('account.me')).json().result.data;
     expect(me).toMatchObject({ username: 'eddie', role: 'editor' });
     expect(me.lastLoginAt).toEqual(expect.any(String));
   });
@@ -183,7 +178,7 @@ describe(`accounts and roles (${testDatabaseKind})`, () => {
         'Unsupported content type: send JSON',
       ]);
     }
-    expect((await query(admin, 'adminSeo.list')).json().result.data).toEqual([]);
+    expect((await t.caller(admin).query('adminSeo.list')).json().result.data).toEqual([]);
   });
 
   describe('every admin route and procedure, by role', () => {
@@ -251,25 +246,29 @@ describe(`accounts and roles (${testDatabaseKind})`, () => {
           t.app.inject({ method: 'GET', url: '/api/admin/leads.csv', headers: cookie ? { cookie } : {} }),
         true,
       ],
-      ['adminSettings.get', (cookie) => query(cookie, 'adminSettings.get'), false],
-      ['adminSettings.save', (cookie) => mutate(cookie, 'adminSettings.save', {}), false],
-      ['adminUsers.list', (cookie) => query(cookie, 'adminUsers.list'), false],
-      ['adminUsers.create', (cookie) => mutate(cookie, 'adminUsers.create', {}), false],
+      ['adminSettings.get', (cookie) => t.caller(cookie).query('adminSettings.get'), false],
+      ['adminSettings.save', (cookie) => t.caller(cookie).mutate('adminSettings.save', {}), false],
+      ['adminUsers.list', (cookie) => t.caller(cookie).query('adminUsers.list'), false],
+      ['adminUsers.create', (cookie) => t.caller(cookie).mutate('adminUsers.create', {}), false],
       [
         'adminUsers.setActive',
-        (cookie) => mutate(cookie, 'adminUsers.setActive', { id: 1, isActive: true }),
+        (cookie) => t.caller(cookie).mutate('adminUsers.setActive', { id: 1, isActive: true }),
         false,
       ],
-      ['adminUsers.resetPassword', (cookie) => mutate(cookie, 'adminUsers.resetPassword', {}), false],
-      ['adminSeo.list', (cookie) => query(cookie, 'adminSeo.list'), false],
-      ['adminSeo.save', (cookie) => mutate(cookie, 'adminSeo.save', {}), false],
-      ['adminPosts.list', (cookie) => query(cookie, 'adminPosts.list'), true],
-      ['adminPosts.create', (cookie) => mutate(cookie, 'adminPosts.create', {}), true],
-      ['leads.list', (cookie) => query(cookie, 'leads.list'), true],
-      ['leads.countNew', (cookie) => query(cookie, 'leads.countNew'), true],
-      ['adminReviews.list', (cookie) => query(cookie, 'adminReviews.list'), true],
-      ['media.list', (cookie) => query(cookie, 'media.list'), true],
-      ['account.me', (cookie) => query(cookie, 'account.me'), true],
+      [
+        'adminUsers.resetPassword',
+        (cookie) => t.caller(cookie).mutate('adminUsers.resetPassword', {}),
+        false,
+      ],
+      ['adminSeo.list', (cookie) => t.caller(cookie).query('adminSeo.list'), false],
+      ['adminSeo.save', (cookie) => t.caller(cookie).mutate('adminSeo.save', {}), false],
+      ['adminPosts.list', (cookie) => t.caller(cookie).query('adminPosts.list'), true],
+      ['adminPosts.create', (cookie) => t.caller(cookie).mutate('adminPosts.create', {}), true],
+      ['leads.list', (cookie) => t.caller(cookie).query('leads.list'), true],
+      ['leads.countNew', (cookie) => t.caller(cookie).query('leads.countNew'), true],
+      ['adminReviews.list', (cookie) => t.caller(cookie).query('adminReviews.list'), true],
+      ['media.list', (cookie) => t.caller(cookie).query('media.list'), true],
+      ['account.me', (cookie) => t.caller(cookie).query('account.me'), true],
     ];
 
     it('no session: 401 everywhere', async () => {

@@ -38,13 +38,9 @@ describe(`owner features over HTTP (${testDatabaseKind})`, () => {
         message: 'Water heater',
         service: null,
       });
-      const cookie = await t.signInAs('editor');
-      const trpc = (path: string, input?: object) =>
-        t.app.inject({
-          method: 'GET',
-          url: `/trpc/${path}${input ? `?input=${encodeURIComponent(JSON.stringify(input))}` : ''}`,
-          headers: { cookie },
-        });
+      const editor = await t.callerAs('editor');
+      const cookie = editor.cookie;
+      const trpc = editor.query;
 
       const all = (await trpc('leads.list')).json().result.data;
       expect(all.map((l: { firstName: string; status: string }) => [l.firstName, l.status])).toEqual([
@@ -60,12 +56,7 @@ describe(`owner features over HTTP (${testDatabaseKind})`, () => {
       expect((await trpc('leads.list', { search: '0100' })).json().result.data).toHaveLength(2);
 
       const annId = all[1].id;
-      const changed = await t.app.inject({
-        method: 'POST',
-        url: '/trpc/leads.setStatus',
-        headers: { cookie, 'content-type': 'application/json' },
-        payload: { id: annId, status: 'contacted' },
-      });
+      const changed = await editor.mutate('leads.setStatus', { id: annId, status: 'contacted' });
       expect(changed.statusCode).toBe(200);
       expect(
         (await trpc('leads.list', { status: 'contacted' }))
@@ -98,7 +89,7 @@ describe(`owner features over HTTP (${testDatabaseKind})`, () => {
 
     it('the inbox needs a session', async () => {
       expect((await t.app.inject({ method: 'GET', url: '/api/admin/leads.csv' })).statusCode).toBe(401);
-      expect((await t.app.inject({ method: 'GET', url: '/trpc/leads.list' })).statusCode).toBe(401);
+      expect((await t.caller().query('leads.list')).statusCode).toBe(401);
     });
   });
 
@@ -140,17 +131,9 @@ describe(`owner features over HTTP (${testDatabaseKind})`, () => {
       });
       expect((await t.app.inject({ method: 'GET', url: '/api/reviews' })).json().reviews).toEqual([]);
 
-      const cookie = await t.signInAs('editor');
-      const mutate = (path: string, payload: object) =>
-        t.app.inject({
-          method: 'POST',
-          url: `/trpc/${path}`,
-          headers: { cookie, 'content-type': 'application/json' },
-          payload,
-        });
-      const listed = (
-        await t.app.inject({ method: 'GET', url: '/trpc/adminReviews.list', headers: { cookie } })
-      ).json().result.data;
+      const editor = await t.callerAs('editor');
+      const mutate = editor.mutate;
+      const listed = (await editor.query('adminReviews.list')).json().result.data;
       expect(listed).toMatchObject([{ name: 'Ann', isVisible: false }]);
       const id = Number(listed[0].id);
 

@@ -16,11 +16,10 @@ const validContact = {
 const UNSAFE_HTML =
   '<p>Hello</p><script>window.__xss=1</script><img src="/uploads/a.jpg" onerror="window.__xss=2"><a href="javascript:alert(1)">x</a>';
 
-describe(`public REST calls of SPEC section 7 (${testDatabaseKind})`, () => {
+describe(`public REST calls (${testDatabaseKind})`, () => {
   let t: TestApp;
   const get = (url: string) => t.app.inject({ method: 'GET', url });
-  const trpcQuery = (path: string, input?: unknown) =>
-    get(`/trpc/${path}${input ? `?input=${encodeURIComponent(JSON.stringify(input))}` : ''}`);
+  const trpcQuery = (path: string, input?: unknown) => t.caller().query(path, input);
 
   beforeAll(async () => {
     t = await buildTestApp();
@@ -196,7 +195,7 @@ describe(`public REST calls of SPEC section 7 (${testDatabaseKind})`, () => {
   });
 
   describe('POST /api/contact', () => {
-    it("answers a failure on our side with 500 'Failed to send message' (SPEC section 8) and logs it; client errors keep their own message", async () => {
+    it("answers a failure on our side with 500 'Failed to send message' and logs it; client errors keep their own message", async () => {
       const logged = vi.spyOn(t.app.log, 'error');
       const restore = await breakTables(t.database.db, ['contact_submissions']);
       try {
@@ -290,7 +289,7 @@ describe(`public REST calls of SPEC section 7 (${testDatabaseKind})`, () => {
       });
     });
 
-    it('answers a failed read with 500 and success false, an error and a message (SPEC section 7 reads success, settings, error)', async () => {
+    it('answers a failed read with 500 and success false, an error and a message (the public settings route reads success, settings, error)', async () => {
       const restore = await breakTables(t.database.db, ['settings']);
       try {
         const failed = await get('/api/settings');

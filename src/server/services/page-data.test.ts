@@ -5,7 +5,7 @@ import { createTestDatabase, testDatabaseKind } from '../testing/test-database.t
 import { isDegraded, postsForPage, reviewsForPage } from './page-data.ts';
 import { getSettingsOrDefaults } from './settings.ts';
 
-// SPEC section 8: what a public page shows when its read fails. A closed database fails every query.
+// What a public page shows when its read fails. A closed database fails every query.
 describe(`page data fallbacks (${testDatabaseKind})`, () => {
   let healthy: DatabaseHandle;
   let failing: DatabaseHandle;

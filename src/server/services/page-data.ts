@@ -1,6 +1,6 @@
-// What public pages read on the server, with the fallbacks of SPEC section 8: a failed read of
+// What public pages read on the server, with their fallbacks: a failed read of
 // reviews shows the sample reviews, a failed read of posts shows an empty list. Each answer says
-// whether it is such a fallback, so the page built from it is not kept in the page cache (ssr.ts):
+// whether it is such a fallback, so the page built from it is not kept in the page cache (src/server/ssr.ts):
 // visitors get the real page as soon as the database answers again.
 import type { Database } from '../../../db/client.ts';
 import { sampleReviews } from '../../shared/site-defaults.ts';

@@ -8,7 +8,7 @@ import { sanitizePostHtml } from './html-sanitizer.ts';
 
 type PostFields = z.output<typeof postFieldsSchema>;
 
-/** What a visitor may see of a post in a list (SPEC section 7, GET /api/posts). */
+/** What a visitor may see of a post in a list. */
 export interface PostSummary {
   id: number;
   type: PostType;
@@ -21,7 +21,7 @@ export interface PostSummary {
   updatedAt: string;
 }
 
-/** One post as the article page reads it (SPEC section 7, GET /api/posts/{id}). */
+/** One post as the article page reads it. */
 export interface PublicPost extends PostSummary {
   content: string;
 }

@@ -43,13 +43,7 @@ describe(`per-page search & sharing overrides (${testDatabaseKind})`, () => {
   });
 
   it('over tRPC: admins save, editors get 403, bad values get the schema message and nothing is stored', async () => {
-    const save = (cookie: string, input: object) =>
-      t.app.inject({
-        method: 'POST',
-        url: '/trpc/adminSeo.save',
-        headers: { cookie, 'content-type': 'application/json' },
-        payload: input,
-      });
+    const save = (cookie: string, input: object) => t.caller(cookie).mutate('adminSeo.save', input);
     const editor = await t.signInAs('editor');
     expect((await save(editor, { page: '/about', title: 'About us' })).statusCode).toBe(403);
     const admin = await t.signInAs('admin');

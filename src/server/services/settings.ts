@@ -69,7 +69,7 @@ export async function getPublicSettings(db: Database): Promise<PublicSiteSetting
   return { ...publicSettingsOf(settings), address: formatAddressLine(settings) };
 }
 
-/** Saves the whole settings object (SPEC: PUT /api/admin/settings sends all of it). */
+/** Saves the whole settings object. */
 export async function saveSettings(
   db: Database,
   values: SiteSettings,
@@ -117,8 +117,8 @@ interface ErrorLogger {
 }
 
 /**
- * The settings, or the built-in defaults when reading fails (SPEC section 1: public fallback);
- * `degraded` says which, so a page built on the defaults is not cached (ssr.ts).
+ * The settings, or the built-in defaults when reading fails;
+ * `degraded` says which, so a page built on the defaults is not cached (src/server/ssr.ts).
  */
 export async function getSettingsOrDefaults(
   db: Database,

@@ -1,5 +1,5 @@
 import { rm } from 'node:fs/promises';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type LightMyRequestResponse } from 'fastify';
 import type { DatabaseHandle } from '../../../db/client.ts';
 import type { UserRole } from '../../../db/schema/index.ts';
 import { app, type AppOptions } from '../app.ts';
@@ -10,12 +10,26 @@ import { createTestDatabase } from './test-database.ts';
 
 export const TEST_PASSWORD = 'correct horse battery staple';
 
+/** tRPC procedures called over HTTP (`/trpc/<path>`) as one visitor, the way the admin client calls them. */
+export interface TrpcCaller {
+  /** The Cookie header sent with every call; undefined for a visitor who is not signed in. */
+  cookie: string | undefined;
+  /** A query: GET with the input as `?input=<JSON>`. */
+  query: (path: string, input?: unknown) => Promise<LightMyRequestResponse>;
+  /** A mutation: POST with the input as the JSON body. */
+  mutate: (path: string, input?: unknown) => Promise<LightMyRequestResponse>;
+}
+
 export interface TestApp {
   app: FastifyInstance;
   database: DatabaseHandle;
   config: AppConfig;
   /** Creates a user of that role and signs in; returns the Cookie header value. */
   signInAs(role: UserRole, username?: string): Promise<string>;
+  /** Creates a user of that role, signs in, and calls procedures as that user. */
+  callerAs(role: UserRole, username?: string): Promise<TrpcCaller>;
+  /** Calls procedures with that Cookie header, or as a visitor without a session. */
+  caller(cookie?: string): TrpcCaller;
   close(): Promise<void>;
 }
 
@@ -33,25 +47,46 @@ export async function buildTestApp(
   await fastify.register(app, { ...options, config, database });
   await fastify.ready();
   let users = 0;
+  const caller = (cookie?: string): TrpcCaller => ({
+    cookie,
+    query: (path, input) =>
+      fastify.inject({
+        method: 'GET',
+        url: `/trpc/${path}${input === undefined ? '' : `?input=${encodeURIComponent(JSON.stringify(input))}`}`,
+        headers: cookie ? { cookie } : {},
+      }),
+    mutate: (path, input = {}) =>
+      fastify.inject({
+        method: 'POST',
+        url: `/trpc/${path}`,
+        headers: { ...(cookie ? { cookie } : {}), 'content-type': 'application/json' },
+        payload: JSON.stringify(input),
+      }),
+  });
+  const signInAs = async (role: UserRole, username = `${role}${++users}`): Promise<string> => {
+    await createUser(database.db, {
+      username,
+      email: `${username}@example.com`,
+      password: TEST_PASSWORD,
+      role,
+    });
+    const response = await fastify.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { username, password: TEST_PASSWORD },
+    });
+    if (response.statusCode !== 200) throw new Error(`sign-in failed: ${response.body}`);
+    const cookie = response.cookies.find((c) => c.name === 'session');
+    return `session=${cookie!.value}`;
+  };
   return {
     app: fastify,
     database,
     config,
-    async signInAs(role, username = `${role}${++users}`) {
-      await createUser(database.db, {
-        username,
-        email: `${username}@example.com`,
-        password: TEST_PASSWORD,
-        role,
-      });
-      const response = await fastify.inject({
-        method: 'POST',
-        url: '/api/login',
-        payload: { username, password: TEST_PASSWORD },
-      });
-      if (response.statusCode !== 200) throw new Error(`sign-in failed: ${response.body}`);
-      const cookie = response.cookies.find((c) => c.name === 'session');
-      return `session=${cookie!.value}`;
+    signInAs,
+    caller,
+    async callerAs(role, username) {
+      return caller(await signInAs(role, username));
     },
     async close() {
       await fastify.close();

@@ -30,7 +30,7 @@ function requiredText(max: number, message: string, label: string, options?: Tex
     );
 }
 
-// SPEC section 5: the contact submission shape without id and createdAt.
+// The contact submission shape without id and createdAt.
 export const contactInputSchema = z.object({
   firstName: requiredText(255, 'First name is required', 'First name'),
   lastName: requiredText(255, 'Last name is required', 'Last name'),

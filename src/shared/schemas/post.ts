@@ -28,7 +28,7 @@ const mediaReference = (label: string) =>
     .nullish()
     .transform((value) => (value ? value : null));
 
-// SPEC section 5, "Admin post form". Of its two readings of the excerpt we take the stricter one:
+// The admin post form. The excerpt could be read as optional or required; we take the stricter one:
 // the excerpt is what every card and search snippet shows, so it is required like title and content.
 export const postFieldsSchema = z.object({
   title: z

@@ -15,7 +15,7 @@ export {
 
 const RATING_MESSAGE = 'Rating must be a number from 1 to 5';
 
-// SPEC section 5: name required, secondName trimmed with "" becoming null, rating 1..5 defaulting to 5.
+// Name required, secondName trimmed with "" becoming null, rating 1..5 defaulting to 5.
 export const reviewInputSchema = z.object({
   name: requiredText(255, 'Name is required', 'Name'),
   secondName: optionalText(255, 'Second name'),

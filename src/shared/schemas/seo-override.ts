@@ -35,7 +35,7 @@ const pathOrUrl = (label: string) =>
     },
   );
 
-// The seo_metadata table of SPEC section 3, edited in Settings, "Search & sharing". Empty means "the page's own".
+// A row of the seo_metadata table, edited in Settings, "Search & sharing". Empty means "the page's own".
 export const seoOverrideInputSchema = z.object({
   page: z.enum(overridablePages.map((page) => page.path) as [OverridablePage, ...OverridablePage[]], {
     error: 'Choose one of the listed pages',

@@ -59,7 +59,7 @@ export const businessHoursSchema = z.object(
   ) as Record<Weekday, z.ZodString>,
 );
 
-// The site settings object of SPEC section 3; PUT /api/admin/settings sends all of it.
+// The whole site settings object; PUT /api/admin/settings sends all of it, never a part.
 export const siteSettingsSchema = z.object({
   companyName: text(255, 'Company name').min(1, 'Company name is required'),
   phoneNumber,

@@ -6,7 +6,7 @@ import { plainText } from './text.ts';
 /**
  * Fields every public form adds against bots: a honeypot input people never see (bots fill every
  * field) and how long the form was on screen before it was sent. Both optional, so plain API clients
- * of SPEC section 7 still work.
+ * of the REST routes still work.
  *
  * The fill time is measured by the browser on its own clock (milliseconds since the form appeared),
  * not as a timestamp: a visitor whose clock runs fast or slow would otherwise look like a bot.
