@@ -4,7 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { createTestDatabase, rowsOf, testDatabaseKind } from '../src/server/testing/test-database.ts';
+import { createTestDatabase, testDatabaseKind } from '../src/server/testing/test-database.ts';
+import { rowsOf } from './rows.ts';
 import { openDatabase, type DatabaseHandle } from './client.ts';
 
 const migrationCount = readdirSync(new URL('./migrations', import.meta.url)).filter((name) =>

@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../db/client.ts';
-import { rowsOf } from '../src/server/services/backup/schema-info.ts';
+import { rowsOf } from '../db/rows.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 

@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, serial, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import {
+  check,
+  index,
+  integer,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
 import { contactSubmissions } from './contact-submissions.ts';
 
 /**
@@ -21,11 +31,17 @@ export const leadNotifications = pgTable(
     attempts: integer('attempts').notNull().default(0),
     lastError: text('last_error'),
     sentAt: timestamp('sent_at', { withTimezone: true }),
+    /** A pending alert is not tried before this time (back-off after a failed send). */
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Set while an instance is sending it; once past, another instance may take it over. */
+    leaseUntil: timestamp('lease_until', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
-    index('lead_notifications_submission_idx').on(table.submissionId),
+    // One alert per lead.
+    uniqueIndex('lead_notifications_submission_idx').on(table.submissionId),
+    index('lead_notifications_pending_idx').on(table.status, table.nextAttemptAt),
     check(
       'lead_notifications_status_check',
       sql`${table.status} in ('pending', 'sent', 'failed', 'logged', 'skipped')`,

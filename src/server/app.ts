@@ -18,7 +18,11 @@ import { PublishTimer } from './publish-timer.ts';
 import { pagesListingReviews } from './services/page-data.ts';
 import { followSiteChanges } from './site-changes.ts';
 import { securityHeadersFor } from './security-headers.ts';
-import { LeadNotifier, type LeadNotifierOptions } from './services/lead-notifier.ts';
+import {
+  defaultLeadNotifierOptions,
+  LeadNotifier,
+  type LeadNotifierOptions,
+} from './services/lead-notifier.ts';
 import { discoveryRoutes } from './rest/discovery.ts';
 import { adminRestRoutes } from './rest/admin.ts';
 import { publicRestRoutes } from './rest/public.ts';
@@ -70,8 +74,7 @@ async function buildApp(fastify: FastifyInstance, options: AppOptions) {
       {
         smtpUrl: config.smtpUrl,
         publicUrl: config.publicUrl,
-        maxAttempts: 5,
-        firstRetryDelayMs: 2_000,
+        ...defaultLeadNotifierOptions,
         ...options.leadNotifier,
       },
       fastify.log,
@@ -95,8 +98,12 @@ async function buildApp(fastify: FastifyInstance, options: AppOptions) {
     publishTimer.stop();
     await stopFollowing();
   });
-  // Alerts under way finish before the database closes.
-  fastify.addHook('onClose', () => fastify.leadNotifier.idle());
+  fastify.addHook('onReady', (done) => {
+    fastify.leadNotifier.start();
+    done();
+  });
+  // An alert being sent is finished before the database closes; the rest wait in the database.
+  fastify.addHook('onClose', () => fastify.leadNotifier.stop());
   scheduleSweeps(fastify, database.db, options.sweepIntervalMs ?? 60 * 60 * 1000);
   if (options.nightlyBackups) {
     const nightly = new NightlyBackups({

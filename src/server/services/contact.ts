@@ -4,7 +4,7 @@ import { contactSubmissions, type ContactSubmission } from '../../../db/schema/i
 import type { ContactData } from '../../shared/schemas/contact.ts';
 import { looksLikeBot } from '../../shared/schemas/spam.ts';
 import { ForbiddenError, NotFoundError } from '../errors.ts';
-import type { LeadNotifier } from './lead-notifier.ts';
+import { enqueueLeadAlert, type LeadNotifier } from './lead-notifier.ts';
 import { enforceActionLimit } from './rate-limits.ts';
 import { getSettings } from './settings.ts';
 
@@ -46,8 +46,13 @@ export async function sendContactMessage(
   }
   await enforceActionLimit(db, 'contact', clientAddress, now);
   const spam = looksLikeBot(input);
-  const submission = await createContactSubmission(db, input, now, { spam });
-  if (!spam) leadNotifier.notify(submission, settings);
+  // The lead and its alert commit together: a crash after the answer cannot leave a lead unannounced.
+  const submission = await db.transaction(async (tx) => {
+    const row = await createContactSubmission(tx, input, now, { spam });
+    if (!spam) await enqueueLeadAlert(tx, row.id);
+    return row;
+  });
+  if (!spam) leadNotifier.wake();
   return { submission, spam };
 }
 
@@ -57,11 +62,14 @@ export async function restoreSpamLead(
   id: number,
   now = new Date(),
 ): Promise<void> {
-  const [submission] = await db
-    .update(contactSubmissions)
-    .set({ isSpam: false, updatedAt: now })
-    .where(and(eq(contactSubmissions.id, id), eq(contactSubmissions.isSpam, true)))
-    .returning();
-  if (!submission) throw new NotFoundError('No such lead in the spam folder');
-  leadNotifier.notify(submission, await getSettings(db));
+  await db.transaction(async (tx) => {
+    const [submission] = await tx
+      .update(contactSubmissions)
+      .set({ isSpam: false, updatedAt: now })
+      .where(and(eq(contactSubmissions.id, id), eq(contactSubmissions.isSpam, true)))
+      .returning();
+    if (!submission) throw new NotFoundError('No such lead in the spam folder');
+    await enqueueLeadAlert(tx, submission.id);
+  });
+  leadNotifier.wake();
 }

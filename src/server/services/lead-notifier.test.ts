@@ -195,4 +195,59 @@ describe(`lead email alerts (${testDatabaseKind})`, () => {
     expect(await t!.database.db.select().from(leadNotifications)).toMatchObject([{ status: 'sent' }]);
     expect(smtp!.received).toHaveLength(1);
   });
+
+  it('two instances on one database send each lead once, and the lead and its alert are one write', async () => {
+    await setup({});
+    // A second app on the same database, as a second server process would be.
+    const second = await buildTestApp({
+      database: t!.database,
+      config: { smtpUrl: smtp!.url },
+      leadNotifier: { maxAttempts: 3, firstRetryDelayMs: 10 },
+    });
+    try {
+      const sends = await Promise.all(
+        Array.from({ length: 10 }, (_, n) =>
+          (n % 2 ? second : t!).app.inject({
+            method: 'POST',
+            url: '/api/contact',
+            payload: { ...lead, email: `lead${n}@example.com` },
+          }),
+        ),
+      );
+      expect(sends.map((response) => response.statusCode)).toEqual(Array(10).fill(201));
+      // Both instances race for every row.
+      await Promise.all([t!.app.leadNotifier.deliverDue(), second.app.leadNotifier.deliverDue()]);
+      await Promise.all([t!.app.leadNotifier.idle(), second.app.leadNotifier.idle()]);
+      const rows = await t!.database.db.select().from(leadNotifications);
+      expect(rows).toHaveLength(10);
+      expect(rows.every((row) => row.status === 'sent')).toBe(true);
+      expect(smtp!.received).toHaveLength(10);
+      const messageIds = smtp!.received.map((mail) => /Message-ID: (<lead-\d+@[^>]+>)/i.exec(mail.raw)?.[1]);
+      expect(new Set(messageIds).size).toBe(10);
+    } finally {
+      await second.app.close();
+    }
+  });
+
+  it('delivers an alert that an instance claimed and then died with, once its lease has run out', async () => {
+    await setup({});
+    const [submission] = await t!.database.db
+      .insert(contactSubmissions)
+      .values({ ...lead, message: 'Left behind by a crashed instance.' })
+      .returning();
+    // As a process killed mid-send leaves it: claimed, lease running, not finished.
+    await t!.database.db.insert(leadNotifications).values({
+      submissionId: submission!.id,
+      status: 'pending',
+      attempts: 1,
+      leaseUntil: new Date(Date.now() + 60_000),
+    });
+    await t!.app.leadNotifier.deliverDue();
+    expect(smtp!.received).toHaveLength(0);
+    await t!.database.db.update(leadNotifications).set({ leaseUntil: new Date(Date.now() - 1) });
+    await t!.app.leadNotifier.deliverDue();
+    expect(smtp!.received).toHaveLength(1);
+    const [row] = await t!.database.db.select().from(leadNotifications);
+    expect(row).toMatchObject({ status: 'sent', attempts: 2, leaseUntil: null });
+  });
 });

@@ -1,9 +1,16 @@
-// https://nodemailer.com/usage/ : the owner is emailed each new lead. The lead is stored before any of
-// this runs, and nothing here can fail the visitor's request.
+// https://nodemailer.com/usage/ : the owner is emailed each new lead. The alert is a row written in the
+// same transaction as the lead (an outbox): whichever instance is running delivers it, retries wait in
+// the database, and nothing here can fail the visitor's request.
 import { and, asc, eq, not, sql } from 'drizzle-orm';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Database } from '../../../db/client.ts';
-import { leadNotifications, users, type ContactSubmission } from '../../../db/schema/index.ts';
+import {
+  contactSubmissions,
+  leadNotifications,
+  users,
+  type ContactSubmission,
+} from '../../../db/schema/index.ts';
+import { rowsOf } from '../../../db/rows.ts';
 import type { SiteSettings } from '../../shared/schemas/settings.ts';
 import { getSettings } from './settings.ts';
 
@@ -14,6 +21,30 @@ export interface LeadNotifierOptions {
   maxAttempts: number;
   /** Wait before the second try; doubled for each further one. */
   firstRetryDelayMs: number;
+  /** How often pending alerts are looked for: retries come due, and alerts of an instance that died. */
+  pollIntervalMs: number;
+  /** How long a claimed alert is this instance's; after that another instance may send it. */
+  leaseMs: number;
+}
+
+export const defaultLeadNotifierOptions = {
+  maxAttempts: 5,
+  firstRetryDelayMs: 2_000,
+  pollIntervalMs: 5_000,
+  leaseMs: 60_000,
+} satisfies Partial<LeadNotifierOptions>;
+
+type Executor = Pick<Database, 'insert'>;
+
+/**
+ * Records that the owner is to be alerted of this lead. Called inside the transaction that stores the
+ * lead, so a lead never exists without its alert; at most one alert per lead.
+ */
+export async function enqueueLeadAlert(tx: Executor, submissionId: number): Promise<void> {
+  await tx
+    .insert(leadNotifications)
+    .values({ submissionId, status: 'pending' })
+    .onConflictDoNothing({ target: leadNotifications.submissionId });
 }
 
 interface Logger {
@@ -71,9 +102,18 @@ export async function alertRecipient(
   return admin?.email ?? null;
 }
 
+/**
+ * Delivers the alerts waiting in lead_notifications. Each is claimed with FOR UPDATE SKIP LOCKED and a
+ * lease, so with several instances exactly one sends it; a failed send waits in the row for its next
+ * try; an alert claimed by an instance that died is taken over once the lease runs out. Every email of
+ * one lead carries the same Message-ID, so the rare resend after such a death is recognisable.
+ */
 export class LeadNotifier {
-  private readonly running = new Set<Promise<void>>();
   private transporter: Transporter | undefined;
+  private draining: Promise<void> | undefined;
+  private drainAgain = false;
+  private poll: NodeJS.Timeout | undefined;
+  private stopped = false;
 
   constructor(
     private readonly db: Database,
@@ -81,39 +121,112 @@ export class LeadNotifier {
     private readonly log: Logger,
   ) {}
 
-  /** Records the alert and sends it in the background; returns at once. */
-  notify(submission: ContactSubmission, settings: SiteSettings): void {
-    const task = this.deliver(submission, settings).catch((error: unknown) => {
-      this.log.warn({ err: error, submissionId: submission.id }, 'lead alert could not be recorded');
-    });
-    this.running.add(task);
-    void task.finally(() => this.running.delete(task));
+  /** Delivers what is pending now, and looks again every poll interval. */
+  start(): void {
+    this.poll = setInterval(() => this.wake(), this.options.pollIntervalMs).unref();
+    this.wake();
   }
 
-  /** Resolves once every alert under way has ended (tests, graceful shutdown). */
+  /** Stops looking; an alert being sent is finished first. What is left stays pending for later. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    clearInterval(this.poll);
+    await this.draining;
+  }
+
+  /** Delivers pending alerts now (after a lead is committed) rather than at the next poll. */
+  wake(): void {
+    if (this.stopped) return;
+    if (this.draining) {
+      this.drainAgain = true;
+      return;
+    }
+    this.draining = this.drain()
+      .catch((error: unknown) => this.log.warn({ err: error }, 'lead alerts could not be delivered now'))
+      .finally(() => {
+        this.draining = undefined;
+        if (this.drainAgain) {
+          this.drainAgain = false;
+          this.wake();
+        }
+      });
+  }
+
+  /** Delivers every alert due now, and resolves when that is done. */
+  async deliverDue(): Promise<void> {
+    this.wake();
+    while (this.draining) await this.draining;
+  }
+
+  /**
+   * Resolves once no alert is pending any more, waiting for retries to come due (tests, and a caller
+   * that wants the outcome).
+   */
   async idle(): Promise<void> {
-    while (this.running.size) await Promise.all([...this.running]);
+    for (;;) {
+      await this.draining;
+      const [row] = rowsOf<{ wait_ms: number }>(
+        await this.db.execute(
+          sql`select greatest(0, extract(epoch from (
+                min(greatest(next_attempt_at, coalesce(lease_until, next_attempt_at))) - now())) * 1000)::int
+                as wait_ms
+              from lead_notifications where status = 'pending' having count(*) > 0`,
+        ),
+      );
+      if (!row || this.stopped) return;
+      await new Promise((resolve) => setTimeout(resolve, row.wait_ms));
+      await this.deliverDue();
+    }
   }
 
-  private async deliver(submission: ContactSubmission, settings: SiteSettings): Promise<void> {
-    const email = leadEmail(submission, settings, this.options.publicUrl);
-    const recipient = await alertRecipient(this.db, settings);
-    const [record] = await this.db
-      .insert(leadNotifications)
-      .values({ submissionId: submission.id, recipient, status: 'pending' })
-      .returning();
+  private async drain(): Promise<void> {
+    while (!this.stopped) {
+      const claimed = await this.claim();
+      if (!claimed) return;
+      await this.deliver(claimed);
+    }
+  }
+
+  private async claim(): Promise<{ id: number; submissionId: number; attempts: number } | undefined> {
+    const [row] = rowsOf<{ id: number; submission_id: number; attempts: number }>(
+      await this.db.execute(sql`
+        update lead_notifications
+        set lease_until = now() + make_interval(secs => ${this.options.leaseMs / 1000}),
+            attempts = attempts + 1, updated_at = now()
+        where id = (
+          select id from lead_notifications
+          where status = 'pending' and next_attempt_at <= now()
+            and (lease_until is null or lease_until < now())
+          order by id
+          limit 1
+          for update skip locked
+        )
+        returning id, submission_id, attempts`),
+    );
+    return row && { id: row.id, submissionId: row.submission_id, attempts: row.attempts };
+  }
+
+  private async deliver(claimed: { id: number; submissionId: number; attempts: number }): Promise<void> {
     const finish = (values: Partial<typeof leadNotifications.$inferInsert>) =>
       this.db
         .update(leadNotifications)
-        .set({ ...values, updatedAt: new Date() })
-        .where(eq(leadNotifications.id, record!.id));
+        .set({ leaseUntil: null, ...values, updatedAt: new Date() })
+        .where(eq(leadNotifications.id, claimed.id));
+    const [submission] = await this.db
+      .select()
+      .from(contactSubmissions)
+      .where(eq(contactSubmissions.id, claimed.submissionId));
+    if (!submission) return; // deleted meanwhile: its alert row went with it
+    const settings = await getSettings(this.db);
+    const email = leadEmail(submission, settings, this.options.publicUrl);
+    const recipient = await alertRecipient(this.db, settings);
 
     if (!settings.emailNotifications || !recipient) {
       this.log.info(
         { submissionId: submission.id, subject: email.subject },
         'new lead (email alerts are off or no admin email is set)',
       );
-      await finish({ status: 'skipped' });
+      await finish({ status: 'skipped', recipient });
       return;
     }
     if (!this.options.smtpUrl) {
@@ -121,32 +234,34 @@ export class LeadNotifier {
         { submissionId: submission.id, to: recipient, subject: email.subject, text: email.text },
         'new lead (no SMTP_URL: alert logged, not emailed)',
       );
-      await finish({ status: 'logged' });
+      await finish({ status: 'logged', recipient });
       return;
     }
 
     this.transporter ??= nodemailer.createTransport(this.options.smtpUrl);
-    let delay = this.options.firstRetryDelayMs;
-    for (let attempt = 1; attempt <= this.options.maxAttempts; attempt++) {
-      try {
-        await this.transporter.sendMail({
-          from: `"${settings.companyName.replace(/"/g, '')} website" <${recipient}>`,
-          to: recipient,
-          replyTo: email.replyTo,
-          subject: email.subject,
-          text: email.text,
-        });
-        await finish({ status: 'sent', attempts: attempt, sentAt: new Date(), lastError: null });
+    try {
+      await this.transporter.sendMail({
+        from: `"${settings.companyName.replace(/"/g, '')} website" <${recipient}>`,
+        to: recipient,
+        replyTo: email.replyTo,
+        subject: email.subject,
+        text: email.text,
+        messageId: `<lead-${submission.id}@${new URL(this.options.publicUrl).hostname}>`,
+      });
+      await finish({ status: 'sent', recipient, sentAt: new Date(), lastError: null });
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      this.log.warn(
+        { submissionId: submission.id, attempt: claimed.attempts, err: message },
+        'lead alert email failed',
+      );
+      const lastError = message.slice(0, 1_000);
+      if (claimed.attempts >= this.options.maxAttempts) {
+        await finish({ status: 'failed', recipient, lastError });
         return;
-      } catch (error) {
-        const message = error instanceof Error ? error.message : String(error);
-        await finish({ attempts: attempt, lastError: message.slice(0, 1_000) });
-        this.log.warn({ submissionId: submission.id, attempt, err: message }, 'lead alert email failed');
-        if (attempt === this.options.maxAttempts) break;
-        await new Promise((resolve) => setTimeout(resolve, delay));
-        delay *= 2;
       }
+      const waitMs = this.options.firstRetryDelayMs * 2 ** (claimed.attempts - 1);
+      await finish({ recipient, lastError, nextAttemptAt: new Date(Date.now() + waitMs) });
     }
-    await finish({ status: 'failed' });
   }
 }

@@ -34,11 +34,6 @@ export async function createTestDatabase(): Promise<DatabaseHandle> {
   return openDatabase({ url });
 }
 
-/** Rows of a raw `db.execute()`: PGlite answers `{ rows }`, postgres.js an array. */
-export function rowsOf<Row>(result: unknown): Row[] {
-  return Array.isArray(result) ? (result as Row[]) : ((result as { rows: Row[] }).rows ?? []);
-}
-
 /**
  * Makes these tables fail every query, as a database in trouble would, until the returned function
  * puts them back: the rest of the app keeps working, so a test sees one read or write fail and then

@@ -9,7 +9,8 @@ import { openDatabase, type DatabaseHandle } from '../../../../db/client.ts';
 import { buildTestApp, TEST_PASSWORD, type TestApp } from '../../testing/test-app.ts';
 import { createTestDatabase, testDatabaseKind } from '../../testing/test-database.ts';
 import { BackupArchiveError, restoreBackup, writeBackup } from './archive.ts';
-import { applyMigrations, knownMigrations, rowsOf, tablesInForeignKeyOrder } from './schema-info.ts';
+import { rowsOf } from '../../../../db/rows.ts';
+import { applyMigrations, knownMigrations, tablesInForeignKeyOrder } from './schema-info.ts';
 import { pgTable, serial, integer, text } from 'drizzle-orm/pg-core';
 
 const realPng = readFileSync(new URL('../../../../public/images/apple-touch-icon.png', import.meta.url));

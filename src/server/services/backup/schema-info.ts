@@ -1,3 +1,4 @@
+import { rowsOf } from '../../../../db/rows.ts';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { is, sql } from 'drizzle-orm';
@@ -77,11 +78,6 @@ export interface SchemaVersion {
   /** The SHA-256 Drizzle records for that migration, which identifies it whatever its number. */
   hash: string;
   appliedAt: number;
-}
-
-/** Rows of a raw query: PGlite answers `{ rows }`, postgres.js an array. */
-export function rowsOf<Row>(result: unknown): Row[] {
-  return Array.isArray(result) ? (result as Row[]) : ((result as { rows: Row[] }).rows ?? []);
 }
 
 /** The newest migration applied to this database. */
