@@ -7,6 +7,7 @@ import { findSeoOverride } from './services/seo-overrides.ts';
 import type { SeoOverride } from '../shared/schemas/seo-override.ts';
 import { maintenancePage, MAINTENANCE_RETRY_AFTER_SECONDS } from './maintenance-page.ts';
 import { isDegraded } from './services/page-data.ts';
+import { pageCacheKey } from './page-cache.ts';
 import { encodeBody, encodingHeaders, preferredEncoding } from './content-encoding.ts';
 
 const projectRoot = fileURLToPath(new URL('../../', import.meta.url));
@@ -78,7 +79,7 @@ export async function ssrPlugin(app: FastifyInstance, options: SsrOptions) {
     // 'Post not found') is served but not kept: the next visitor gets the real page once the database answers.
     const degraded = settingsDegraded || seoDegraded || isDegraded(pageContext.data);
     if (cacheable && !degraded && httpResponse.statusCode === 200) {
-      app.pageCache.set(request.url, {
+      app.pageCache.set(pageCacheKey(request.url), {
         statusCode: 200,
         headers: httpResponse.headers,
         body,
