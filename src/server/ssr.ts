@@ -1,5 +1,6 @@
 // https://vike.dev/renderPage and https://vike.dev/createDevMiddleware : Vike as a Fastify catch-all.
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
+import { projectRoot } from './project-root.ts';
 import type { FastifyInstance } from 'fastify';
 import { renderPage } from 'vike/server';
 import { getSettingsOrDefaults, publicSettingsOf } from './services/settings.ts';
@@ -9,8 +10,6 @@ import { maintenancePage, MAINTENANCE_RETRY_AFTER_SECONDS } from './maintenance-
 import { isDegraded } from './services/page-data.ts';
 import { pageCacheKey } from './page-cache.ts';
 import { encodeBody, encodingHeaders, preferredEncoding } from './content-encoding.ts';
-
-const projectRoot = fileURLToPath(new URL('../../', import.meta.url));
 
 export interface SsrOptions {
   mode: 'development' | 'production';
@@ -29,7 +28,7 @@ export async function ssrPlugin(app: FastifyInstance, options: SsrOptions) {
     app.use(devMiddleware);
   } else {
     await app.register(import('@fastify/static'), {
-      root: fileURLToPath(new URL('../../dist/client', import.meta.url)),
+      root: join(projectRoot, 'dist', 'client'),
       prefix: '/',
       // Vike's catch-all owns every other path; only files that exist get a static route.
       wildcard: false,
