@@ -29,7 +29,7 @@ async function freePort(): Promise<number> {
 }
 
 /**
- * Starts the built server as `npm start` would, on its own port and its own empty embedded database.
+ * Starts the compiled server as `npm start` does, on its own port and its own empty embedded database.
  * A variable given as undefined is left out of the server's environment.
  */
 export async function startServer(env: Record<string, string | undefined> = {}): Promise<RunningServer> {
@@ -37,7 +37,7 @@ export async function startServer(env: Record<string, string | undefined> = {}):
   const dir = await mkdtemp(join(tmpdir(), 'plumbing-e2e-'));
   const url = `http://127.0.0.1:${port}`;
   let output = '';
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server.ts'], {
+  const child: ChildProcess = spawn(process.execPath, ['dist/node/server.mjs'], {
     cwd: root,
     env: withoutUnset({
       ...process.env,

@@ -1,6 +1,7 @@
+import { randomBytes } from 'node:crypto';
 import { gunzipSync, brotliDecompressSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { cachedBody, PageCache, type CachedPage } from './page-cache.ts';
+import { cachedBody, PageCache, pageCacheKey, type CachedPage } from './page-cache.ts';
 
 const page = (body: string): Omit<CachedPage, 'encoded'> => ({
   statusCode: 200,
@@ -52,5 +53,66 @@ describe('PageCache', () => {
     expect(cachedBody(stored, 'br').body).toBe(brotli.body);
     expect(gunzipSync(cachedBody(stored, 'gzip').body).toString()).toBe(html);
     expect(cachedBody(stored, 'identity').body.toString()).toBe(html);
+  });
+});
+
+describe('PageCache byte bound', () => {
+  it('drops the oldest pages once the bodies pass maxBytes, whatever the entry count', () => {
+    const cache = new PageCache({ maxEntries: 100, maxBytes: 2_500, ttlMs: 60_000 });
+    cache.set('/a', page('a'.repeat(1_000)));
+    cache.set('/b', page('b'.repeat(1_000)));
+    expect(cache.bytes).toBe(2_000);
+    cache.set('/c', page('c'.repeat(1_000)));
+    expect(cache.get('/a', 1_000)).toBeUndefined();
+    expect(cache.get('/b', 1_000)?.body.length).toBe(1_000);
+    expect(cache.get('/c', 1_000)?.body.length).toBe(1_000);
+    expect(cache.bytes).toBe(2_000);
+  });
+
+  it('counts compressed copies too, and never keeps a page larger than the bound', () => {
+    const cache = new PageCache({ maxEntries: 100, maxBytes: 10_000, ttlMs: 60_000 });
+    // Random bytes do not compress, so each copy weighs as much as the body.
+    const noise = () => ({ ...page(''), body: randomBytes(4_000) });
+    cache.set('/a', noise());
+    cache.set('/b', noise());
+    const before = cache.bytes;
+    expect(before).toBe(8_000);
+    const copy = cachedBody(cache.get('/b', 1_000)!, 'gzip');
+    expect(cache.bytes).toBeLessThanOrEqual(10_000);
+    // The page just compressed stays; the older one made room for its copy.
+    expect(cache.get('/a', 1_000)).toBeUndefined();
+    expect(cache.bytes).toBe(4_000 + copy.body.length);
+    cache.set('/huge', page('x'.repeat(10_001)));
+    expect(cache.get('/huge', 1_000)).toBeUndefined();
+    cache.clear();
+    expect(cache.bytes).toBe(0);
+  });
+
+  it('counts a replaced page once', () => {
+    const cache = new PageCache({ maxEntries: 100, maxBytes: 10_000, ttlMs: 60_000 });
+    cache.set('/a', page('a'.repeat(1_000)));
+    cache.set('/a', page('a'.repeat(3_000)));
+    expect(cache.bytes).toBe(3_000);
+    expect(cache.get('/a', 1_000 + 60_001)).toBeUndefined();
+    expect(cache.bytes).toBe(0);
+  });
+});
+
+describe('pageCacheKey', () => {
+  it.each([
+    ['/', '/'],
+    ['/?fbclid=IwAR0abc&utm_source=facebook&utm_medium=social', '/'],
+    ['/services?gclid=xyz', '/services'],
+    ['/news?utm_source=x&page=2', '/news?page=2'],
+    ['/news?page=2&utm_source=x', '/news?page=2'],
+    ['/news?%70age=3&fbclid=1', '/news?page=3'],
+    ['/news/?page=2&fbclid=1', '/news/?page=2'],
+    ['/advice-center?page=4&ref=mail', '/advice-center?page=4'],
+    ['/post?id=12&utm_campaign=spring', '/post?id=12'],
+    ['/post/12?fbclid=abc', '/post/12'],
+    ['/news?page=2&page=3', '/news?page=2&page=3'],
+    ['/news?', '/news'],
+  ])('%s is cached as %s', (url, key) => {
+    expect(pageCacheKey(url)).toBe(key);
   });
 });

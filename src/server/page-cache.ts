@@ -10,10 +10,19 @@ export interface CachedPage {
   /** Compressed copies, each made the first time a client asks for that encoding. */
   encoded: Partial<Record<ContentEncoding, { encoding: ContentEncoding; body: Buffer }>>;
   storedAt: number;
+  /** Bytes this entry holds (body and compressed copies), counted against the cache's byte bound. */
+  bytes?: number;
+  /** Tells the cache holding this entry that it grew by a compressed copy. */
+  grew?: (bytes: number) => void;
 }
 
 export interface PageCacheOptions {
   maxEntries: number;
+  /**
+   * Bound on the bytes held (bodies and their compressed copies): a few large pages must not grow the
+   * process past a small server's memory however few entries there are.
+   */
+  maxBytes?: number;
   /**
    * Another instance may change content this one never hears about; this bounds how stale a page
    * can get there. In one instance every change clears the cache at once.
@@ -30,15 +39,19 @@ export interface PageCacheOptions {
  */
 export class PageCache {
   private readonly entries = new Map<string, CachedPage>();
+  private heldBytes = 0;
+  private readonly maxBytes: number;
   private clears = 0;
 
-  constructor(private readonly options: PageCacheOptions = { maxEntries: 500, ttlMs: 60_000 }) {}
+  constructor(private readonly options: PageCacheOptions = { maxEntries: 500, ttlMs: 60_000 }) {
+    this.maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
+  }
 
   get(key: string, now = Date.now()): CachedPage | undefined {
     const entry = this.entries.get(key);
     if (!entry) return undefined;
     if (now - entry.storedAt > this.options.ttlMs) {
-      this.entries.delete(key);
+      this.remove(key, entry);
       return undefined;
     }
     return entry;
@@ -53,11 +66,27 @@ export class PageCache {
     return this.clears;
   }
 
-  set(key: string, entry: Omit<CachedPage, 'encoded'>, renderedInGeneration = this.clears): void {
+  set(
+    key: string,
+    entry: Omit<CachedPage, 'encoded' | 'bytes' | 'grew'>,
+    renderedInGeneration = this.clears,
+  ): void {
     if (renderedInGeneration !== this.clears) return;
-    // Oldest first out: Map keeps insertion order.
-    if (this.entries.size >= this.options.maxEntries) this.entries.delete(this.entries.keys().next().value!);
-    this.entries.set(key, { ...entry, encoded: {} });
+    const previous = this.entries.get(key);
+    if (previous) this.remove(key, previous);
+    // A page bigger than the whole bound is served but never kept.
+    if (entry.body.length > this.maxBytes) return;
+    const stored: CachedPage = { ...entry, encoded: {}, bytes: entry.body.length };
+    stored.grew = (bytes) => {
+      // Only while it is still the entry under this key: a cleared or replaced page counts for nothing.
+      if (this.entries.get(key) !== stored) return;
+      stored.bytes = (stored.bytes ?? 0) + bytes;
+      this.heldBytes += bytes;
+      this.evictBeyondBounds(stored);
+    };
+    this.entries.set(key, stored);
+    this.heldBytes += entry.body.length;
+    this.evictBeyondBounds(stored);
   }
 
   /**
@@ -68,26 +97,96 @@ export class PageCache {
     this.clears++;
     if (!paths) {
       this.entries.clear();
+      this.heldBytes = 0;
       return;
     }
     const wanted = new Set(paths);
-    for (const key of this.entries.keys()) {
+    for (const [key, entry] of [...this.entries]) {
       const queryAt = key.indexOf('?');
-      if (wanted.has(queryAt === -1 ? key : key.slice(0, queryAt))) this.entries.delete(key);
+      if (wanted.has(queryAt === -1 ? key : key.slice(0, queryAt))) this.remove(key, entry);
     }
   }
 
   get size(): number {
     return this.entries.size;
   }
+
+  /** Bytes held by every entry: bodies and the compressed copies made so far. */
+  get bytes(): number {
+    return this.heldBytes;
+  }
+
+  private remove(key: string, entry: CachedPage): void {
+    this.entries.delete(key);
+    this.heldBytes -= entry.bytes ?? 0;
+  }
+
+  /** Oldest first out (a Map keeps insertion order), sparing `keep`, the entry just stored or grown. */
+  private evictBeyondBounds(keep: CachedPage): void {
+    for (const [key, entry] of this.entries) {
+      if (this.entries.size <= this.options.maxEntries && this.heldBytes <= this.maxBytes) return;
+      if (entry !== keep) this.remove(key, entry);
+    }
+  }
 }
+
+/** Enough for every public page several times over (a page is 20-60 KB, each compressed copy a fifth of it). */
+const DEFAULT_MAX_BYTES = 16 * 1024 * 1024;
 
 /** The cached page's body in the encoding asked for, compressed on the first such request only. */
 export function cachedBody(
   page: CachedPage,
   encoding: ContentEncoding,
 ): { encoding: ContentEncoding; body: Buffer } {
-  return (page.encoded[encoding] ??= encodeBody(page.body, encoding));
+  let copy = page.encoded[encoding];
+  if (!copy) {
+    copy = page.encoded[encoding] = encodeBody(page.body, encoding);
+    // The identity copy is the body itself: no new bytes.
+    if (copy.body !== page.body) page.grew?.(copy.body.length);
+  }
+  return copy;
+}
+
+/**
+ * The query parameters each page reads; every other parameter (fbclid, utm_source, gclid, a cache
+ * buster) leaves the page as it is, so it is no part of the cache key. A link shared on social media
+ * or an ad then hits the page already rendered instead of rendering and evicting a real entry.
+ */
+const PARAMETERS_READ: Record<string, readonly string[]> = {
+  '/news': ['page'],
+  '/advice-center': ['page'],
+  '/post': ['id'],
+  '/news-post': ['id'],
+};
+
+/**
+ * The cache key of a page URL: its path and the parameters that page reads, in a fixed order, so
+ * `/news?utm_source=x&page=2` and `/news?page=2` are one entry. The query is read the way the router
+ * reads it (URLSearchParams: `%70age` is `page`), so no spelling of a parameter the page reads can
+ * hide from the key.
+ */
+export function pageCacheKey(url: string): string {
+  const queryStart = url.indexOf('?');
+  if (queryStart === -1) return url;
+  const path = url.slice(0, queryStart);
+  const read = PARAMETERS_READ[routedPath(path)];
+  if (!read) return path;
+  const kept = [...new URLSearchParams(url.slice(queryStart + 1))]
+    .filter(([name]) => read.includes(name))
+    // A stable sort: repeated values of one name keep their order, which decides the one a page reads.
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return kept.length ? `${path}?${new URLSearchParams(kept).toString()}` : path;
+}
+
+/** The path as the router matches it: decoded, without repeated or trailing slashes. */
+function routedPath(path: string): string {
+  let decoded = path;
+  try {
+    decoded = decodeURIComponent(path);
+  } catch {
+    // Not valid percent-encoding: the router will not match it to a page that reads parameters either.
+  }
+  return decoded.replace(/\/{2,}/g, '/').replace(/(.)\/+$/, '$1');
 }
 
 const sessionCookiePattern = new RegExp(`(?:^|;\\s*)${SESSION_COOKIE}=`);
@@ -104,7 +203,7 @@ function cachedPageFor(cache: PageCache, request: IncomingMessage): CachedPage |
     sessionCookiePattern.test(request.headers.cookie ?? '')
   )
     return undefined;
-  return cache.get(request.url ?? '');
+  return cache.get(pageCacheKey(request.url ?? ''));
 }
 
 function writeCachedPage(

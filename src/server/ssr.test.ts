@@ -64,6 +64,28 @@ describe(`server-rendered pages (${testDatabaseKind})`, () => {
     }
   });
 
+  it('serves a tracking link (fbclid, utm_*) the page already rendered, and keeps the parameters a page reads apart', async () => {
+    t.app.pageCache.clear();
+    const plain = await page('/');
+    expect(plain.headers['x-page-cache']).not.toBe('hit');
+    // The render never depends on parameters no page reads: the cached bytes are right for both URLs.
+    const tracked = await page(`/?fbclid=IwAR${Date.now()}&utm_source=facebook&utm_medium=social`);
+    expect(tracked.headers['x-page-cache']).toBe('hit');
+    expect(tracked.body).toBe(plain.body);
+    expect(t.app.pageCache.size).toBe(1);
+
+    const listFirst = await page('/news?utm_source=newsletter');
+    expect(listFirst.statusCode).toBe(200);
+    expect((await page('/news?gclid=abc')).headers['x-page-cache']).toBe('hit');
+    // ?page=2 is read by the list, so it is its own entry; with nine cards a page and one post, page 2
+    // is the last page's content, never served for /news.
+    const second = await page('/news?page=2&utm_campaign=spring');
+    expect(second.headers['x-page-cache']).not.toBe('hit');
+    expect((await page('/news?fbclid=1&page=2')).headers['x-page-cache']).toBe('hit');
+    expect((await page('/news?%70age=2')).headers['x-page-cache']).toBe('hit');
+    expect((await page('/news')).body).toBe(listFirst.body);
+  });
+
   describe('a page showing a fallback because the database failed is not cached', () => {
     const cases = [
       { url: '/news', broken: ['posts'], fallback: 'No News Yet', real: 'Real news from the database' },

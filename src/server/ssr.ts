@@ -1,19 +1,19 @@
 // https://vike.dev/renderPage and https://vike.dev/createDevMiddleware : Vike as a Fastify catch-all.
 import { randomBytes } from 'node:crypto';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { projectRoot } from './project-root.ts';
 import { renderPage } from 'vike/server';
 import { getSettingsOrDefaults, publicSettingsOf } from './services/settings.ts';
 import { findSeoOverride } from './services/seo-overrides.ts';
 import type { SeoOverride } from '../shared/schemas/seo-override.ts';
 import { maintenancePage, MAINTENANCE_RETRY_AFTER_SECONDS } from './maintenance-page.ts';
 import { isDegraded } from './services/page-data.ts';
+import { pageCacheKey } from './page-cache.ts';
 import { encodeBody, encodingHeaders, preferredEncoding } from './content-encoding.ts';
 import type { FormPostOutcome } from '../shared/form-post.ts';
 import { issueFormStamp } from './form-stamp.ts';
 import { formPostRoutes } from './form-posts.ts';
-
-const projectRoot = fileURLToPath(new URL('../../', import.meta.url));
 
 export interface SsrOptions {
   mode: 'development' | 'production';
@@ -32,7 +32,7 @@ export async function ssrPlugin(app: FastifyInstance, options: SsrOptions) {
     app.use(devMiddleware);
   } else {
     await app.register(import('@fastify/static'), {
-      root: fileURLToPath(new URL('../../dist/client', import.meta.url)),
+      root: join(projectRoot, 'dist', 'client'),
       prefix: '/',
       // Vike's catch-all owns every other path; only files that exist get a static route.
       wildcard: false,
@@ -100,7 +100,7 @@ export async function ssrPlugin(app: FastifyInstance, options: SsrOptions) {
     const degraded = settingsDegraded || seoDegraded || isDegraded(pageContext.data);
     if (cacheable && !degraded && httpResponse.statusCode === 200) {
       app.pageCache.set(
-        request.url,
+        pageCacheKey(request.url),
         {
           statusCode: 200,
           headers: httpResponse.headers,

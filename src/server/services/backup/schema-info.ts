@@ -1,6 +1,7 @@
+import { join } from 'node:path';
+import { projectRoot } from '../../project-root.ts';
 import { rowsOf } from '../../../../db/rows.ts';
 import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { is, sql } from 'drizzle-orm';
 import { readMigrationFiles, type MigrationMeta } from 'drizzle-orm/migrator';
 import { getTableConfig, PgTable } from 'drizzle-orm/pg-core';
@@ -55,7 +56,8 @@ export function tablesInForeignKeyOrder(tables: unknown[] = Object.values(schema
   return ordered.filter((table) => !RUNTIME_TABLES.has(table.name));
 }
 
-export const migrationsFolder = fileURLToPath(new URL('../../../../db/migrations', import.meta.url));
+// From the project's folder: the compiled server runs this code from dist/node, not from here.
+export const migrationsFolder = join(projectRoot, 'db', 'migrations');
 
 export interface MigrationStep extends MigrationMeta {
   tag: string;

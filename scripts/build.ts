@@ -1,0 +1,38 @@
+// `npm run build`: the client and page bundles (Vike), their compressed twins, and the server compiled
+// to one JavaScript file, so that `npm start` runs no TypeScript compiler and builds nothing again.
+import { spawnSync } from 'node:child_process';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build as esbuild } from 'esbuild';
+import { precompressAssets } from './precompress-assets.ts';
+import { root, serverBundle, sourceHash, writeBuildStamp } from './build-stamp.mjs';
+
+export async function build(): Promise<void> {
+  // Taken first: an edit made while the build runs leaves the stamp stale, and the next start rebuilds.
+  const hash = sourceHash();
+  const vike = spawnSync(process.execPath, [join(root, 'node_modules', 'vike', 'bin.js'), 'build'], {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, NODE_ENV: 'production' },
+  });
+  if (vike.status !== 0) throw new Error(`vike build failed with exit code ${vike.status}`);
+  const count = precompressAssets(join(root, 'dist', 'client'));
+  console.log(`Precompressed ${count} assets in dist/client (.br and .gz).`);
+  // Our own code in one file; the packages stay in node_modules, loaded as they are (Vike finds its
+  // built pages, PGlite its WebAssembly, sharp its native library there).
+  await esbuild({
+    entryPoints: [join(root, 'server.ts')],
+    outfile: serverBundle,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    packages: 'external',
+    sourcemap: true,
+    logLevel: 'warning',
+  });
+  console.log(`Compiled the server to ${serverBundle}.`);
+  writeBuildStamp(hash);
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) await build();
