@@ -7,3 +7,4 @@ export * from './sessions.ts';
 export * from './settings.ts';
 export * from './seo-metadata.ts';
 export * from './lead-notifications.ts';
+export * from './analytics.ts';

@@ -15,6 +15,8 @@ import { createRequestContext, SESSION_COOKIE, sessionCookieOptions } from './re
 import { PageCache, serveCachedPage } from './page-cache.ts';
 import { securityHeadersFor } from './security-headers.ts';
 import { LeadNotifier, type LeadNotifierOptions } from './services/lead-notifier.ts';
+import { AnalyticsRecorder, type AnalyticsRecorderOptions } from './services/analytics.ts';
+import { analyticsRestRoutes } from './rest/analytics.ts';
 import { discoveryRoutes } from './rest/discovery.ts';
 import { adminRestRoutes } from './rest/admin.ts';
 import { publicRestRoutes } from './rest/public.ts';
@@ -37,6 +39,7 @@ export interface AppOptions {
   uploadLimits?: UploadLimits;
   loginThrottle?: Partial<LoginThrottleOptions>;
   leadNotifier?: Partial<LeadNotifierOptions>;
+  analytics?: Partial<AnalyticsRecorderOptions>;
 }
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -68,6 +71,11 @@ async function buildApp(fastify: FastifyInstance, options: AppOptions) {
   );
   // Alerts under way finish before the database closes.
   fastify.addHook('onClose', () => fastify.leadNotifier.idle());
+  const analytics = new AnalyticsRecorder(database.db, config.trustProxy, options.analytics, fastify.log);
+  fastify.decorate('analytics', analytics);
+  analytics.start();
+  // The last few seconds of counting are written before the database closes.
+  fastify.addHook('onClose', () => analytics.stop());
   fastify.decorateRequest('auth', null);
   fastify.setErrorHandler(handleError);
   fastify.setNotFoundHandler((request, reply) =>
@@ -90,7 +98,7 @@ async function buildApp(fastify: FastifyInstance, options: AppOptions) {
   // A visitor without a session asking for a page already rendered gets it here, before the rest of the
   // request pipeline (page-cache.ts). server.ts answers such requests even earlier; this covers an app
   // built without it.
-  fastify.addHook('onRequest', serveCachedPage(fastify.pageCache, securityHeaders));
+  fastify.addHook('onRequest', serveCachedPage(fastify.pageCache, securityHeaders, analytics));
   fastify.addHook('onRequest', (_request, reply, done) => {
     reply.headers(securityHeaders);
     done();
@@ -186,6 +194,7 @@ async function buildApp(fastify: FastifyInstance, options: AppOptions) {
   // 8. REST adapters of SPEC section 7.
   await fastify.register(publicRestRoutes);
   await fastify.register(adminRestRoutes);
+  await fastify.register(analyticsRestRoutes);
   await fastify.register(uploadRestRoute, { limits: options.uploadLimits ?? defaultUploadLimits });
   await fastify.register(discoveryRoutes);
 
@@ -250,12 +259,10 @@ function handleError(
   const { status, message, fieldErrors } = describeError(error);
   if (status >= 500) {
     request.log.error({ err: error }, 'request failed');
-    return reply
-      .status(status)
-      .send({
-        success: false,
-        ...(request.routeOptions.config?.serverFailure ?? { message: INTERNAL_ERROR_MESSAGE }),
-      });
+    return reply.status(status).send({
+      success: false,
+      ...(request.routeOptions.config?.serverFailure ?? { message: INTERNAL_ERROR_MESSAGE }),
+    });
   }
   return reply
     .status(status)

@@ -4,7 +4,7 @@ import type { ContactData } from '../../shared/schemas/contact.ts';
 
 export async function createContactSubmission(
   db: Database,
-  input: ContactData,
+  input: ContactData & { page?: string | null; source?: string | null },
   now = new Date(),
 ): Promise<ContactSubmission> {
   const [row] = await db

@@ -1,3 +1,4 @@
+import { leadOrigin } from '../../services/analytics.ts';
 import { createContactSubmission } from '../../services/contact.ts';
 import { getSettings } from '../../services/settings.ts';
 import { contactInputSchema } from '../../../shared/schemas/contact.ts';
@@ -16,7 +17,13 @@ export const contactRouter = router({
     // A bot is told it succeeded, so it learns nothing; nothing is stored and nobody is alerted.
     if (looksLikeBot(input)) return { success: true as const };
     const { website: _honeypot, formFillMs: _fillMs, ...lead } = input;
-    const submission = await createContactSubmission(ctx.db, lead);
+    const origin = await leadOrigin(ctx.analytics, ctx.db, {
+      address: ctx.clientAddress,
+      userAgent: ctx.userAgent,
+      referer: ctx.referer,
+      host: ctx.host,
+    });
+    const submission = await createContactSubmission(ctx.db, { ...lead, ...origin });
     ctx.leadNotifier.notify(submission, settings);
     return { success: true as const };
   }),
