@@ -10,7 +10,7 @@ import {
 import { E2E_ADMIN, startServer, type RunningServer } from './support/server.ts';
 import { signInAsAdmin } from './support/site-api.ts';
 
-/** Signs in through the real form and lands on the panel. */
+/** Signs in through the real form and lands on the panel, then opens the posts (the Dashboard comes first). */
 async function signIn(
   page: Page,
   baseUrl: string,
@@ -23,6 +23,7 @@ async function signIn(
   await page.getByRole('button', { name: 'Sign in' }).click();
   await page.waitForURL(`${baseUrl}/admin`);
   await waitForHydration(page);
+  await page.getByRole('tab', { name: 'Content Management' }).click();
 }
 
 /** A toast: role status, or alert for the destructive ones. */
@@ -81,9 +82,9 @@ describe('admin area', () => {
     release();
     await page.waitForURL(`${server.url}/admin`);
     await waitForHydration(page);
-    await expect(
-      page.getByRole('tab', { name: 'Content Management' }).getAttribute('aria-selected'),
-    ).resolves.toBe('true');
+    await expect(page.getByRole('tab', { name: 'Dashboard' }).getAttribute('aria-selected')).resolves.toBe(
+      'true',
+    );
 
     // Signed in, the sign-in page sends the owner straight on.
     await page.goto(`${server.url}/admin-login`);
@@ -211,13 +212,11 @@ describe('admin area', () => {
     await signIn(page, server.url);
     const pathField = page.getByLabel('Image path or URL');
     await pathField.fill('/images/plumber_photo.jpg');
-    await page
-      .getByLabel('Upload an image (JPEG, PNG, GIF, WebP, AVIF)')
-      .setInputFiles({
-        name: 'photo.png',
-        mimeType: 'image/png',
-        buffer: Buffer.from('<html><script>alert(1)</script></html>'),
-      });
+    await page.getByLabel('Upload an image (JPEG, PNG, GIF, WebP, AVIF)').setInputFiles({
+      name: 'photo.png',
+      mimeType: 'image/png',
+      buffer: Buffer.from('<html><script>alert(1)</script></html>'),
+    });
     const refused = toastWith(page, 'Upload error');
     await refused.waitFor();
     await expect(refused.textContent()).resolves.toContain('File upload failed');
@@ -385,6 +384,7 @@ describe('admin area', () => {
     const { page, errors } = await openPage(context);
     await signIn(page, server.url, { username: 'eddie', password: 'editor password 123' });
     await expect(page.getByRole('tab').allTextContents()).resolves.toEqual([
+      'Dashboard',
       'Content Management',
       'Leads',
       'Reviews',
@@ -392,9 +392,9 @@ describe('admin area', () => {
     ]);
     await page.goto(`${server.url}/admin#settings`);
     await waitForHydration(page);
-    await expect(
-      page.getByRole('tab', { name: 'Content Management' }).getAttribute('aria-selected'),
-    ).resolves.toBe('true');
+    await expect(page.getByRole('tab', { name: 'Dashboard' }).getAttribute('aria-selected')).resolves.toBe(
+      'true',
+    );
 
     await page.getByRole('tab', { name: 'Account' }).click();
     await expect(page.getByRole('region', { name: 'Team' }).count()).resolves.toBe(0);

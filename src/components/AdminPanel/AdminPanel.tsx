@@ -4,13 +4,14 @@ import { usePageContext } from '../../../renderer/usePageContext.tsx';
 import { apiRequest } from '../../client/api-request.ts';
 import { useTRPC } from '../../client/trpc.tsx';
 import { AccountTab } from './AccountTab.tsx';
+import { DashboardTab } from './DashboardTab.tsx';
 import { LeadsTab } from './LeadsTab.tsx';
 import { PostsTab } from './PostsTab.tsx';
 import { ReviewsTab } from './ReviewsTab.tsx';
 import { SettingsTab } from './SettingsTab.tsx';
 import * as styles from './admin.css.ts';
 
-type TabId = 'content' | 'leads' | 'reviews' | 'settings' | 'account';
+type TabId = 'dashboard' | 'content' | 'leads' | 'reviews' | 'settings' | 'account';
 
 interface TabDefinition {
   id: TabId;
@@ -21,6 +22,7 @@ interface TabDefinition {
 }
 
 const tabs: TabDefinition[] = [
+  { id: 'dashboard', label: 'Dashboard', render: () => <DashboardTab /> },
   { id: 'content', label: 'Content Management', render: () => <PostsTab /> },
   { id: 'leads', label: 'Leads', render: () => <LeadsTab /> },
   { id: 'reviews', label: 'Reviews', render: () => <ReviewsTab /> },
@@ -30,15 +32,15 @@ const tabs: TabDefinition[] = [
 
 function tabFromHash(hash: string, allowed: TabDefinition[]): TabId {
   const wanted = hash.replace(/^#/, '');
-  return allowed.find((tab) => tab.id === wanted)?.id ?? 'content';
+  return allowed.find((tab) => tab.id === wanted)?.id ?? 'dashboard';
 }
 
 export function AdminPanel() {
   const { user, settings } = usePageContext();
   const trpc = useTRPC();
   const visibleTabs = tabs.filter((tab) => !tab.adminOnly || user?.role === 'admin');
-  // The server rendered "content"; the hash (a bookmark, a reload) is read once React runs.
-  const [active, setActive] = useState<TabId>('content');
+  // The server rendered the Dashboard; the hash (a bookmark, a reload) is read once React runs.
+  const [active, setActive] = useState<TabId>('dashboard');
   useEffect(() => setActive(tabFromHash(window.location.hash, visibleTabs)), []); // eslint-disable-line react-hooks/exhaustive-deps
   const tabRefs = useRef(new Map<TabId, HTMLButtonElement>());
 

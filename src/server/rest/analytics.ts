@@ -3,7 +3,7 @@ import { callBeaconSchema } from '../../shared/schemas/analytics.ts';
 import { InvalidInputError } from '../errors.ts';
 import { callerFor } from './caller.ts';
 
-export async function analyticsRestRoutes(app: FastifyInstance) {
+export function analyticsRestRoutes(app: FastifyInstance, _options: unknown, done: () => void) {
   // A tap on a tel: link: navigator.sendBeacon posts the page's path as text. Nothing to answer, and a
   // signed-in member of staff testing the button is not a caller.
   app.post(
@@ -22,4 +22,5 @@ export async function analyticsRestRoutes(app: FastifyInstance) {
     const { stats } = await callerFor(request, reply).adminStats.get(request.query as never);
     return { success: true, stats };
   });
+  done();
 }
