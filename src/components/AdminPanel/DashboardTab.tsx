@@ -101,7 +101,7 @@ export function DashboardTab() {
       </section>
       {data && <DailySection stats={data.stats} />}
       {data && (
-        <div className={styles.grid}>
+        <div className={dashboard.pair}>
           <PagesTable pages={data.stats.pages} />
           <SourcesTable sources={data.stats.sources} />
         </div>

@@ -18,6 +18,8 @@ export interface DrawnChart {
 }
 
 const HEIGHT = 260;
+const DAY = 86_400;
+const DAY_STEPS = [DAY, 2 * DAY, 7 * DAY, 14 * DAY, 28 * DAY];
 
 function dayStartSeconds(date: string): number {
   return Date.parse(`${date}T00:00:00Z`) / 1000;

@@ -1,9 +1,10 @@
 // The Dashboard tab: totals in a wrapping row, the day chart with its table beside it on wide screens
 // and under it on a phone.
-import { style, styleVariants } from '@vanilla-extract/css';
+import { globalStyle, style, styleVariants } from '@vanilla-extract/css';
 import { vars } from '../../styles/theme.css.ts';
 
-export const stack = style({ display: 'grid', gap: vars.space.lg });
+// minmax(0, 1fr): a wide chart or table scrolls inside its card instead of widening the page on a phone.
+export const stack = style({ display: 'grid', gap: vars.space.lg, gridTemplateColumns: 'minmax(0, 1fr)' });
 
 export const heading = style({
   display: 'flex',
@@ -19,7 +20,7 @@ export const totals = style({
   padding: 0,
   display: 'grid',
   gap: vars.space.sm,
-  gridTemplateColumns: 'repeat(auto-fit, minmax(9.5rem, 1fr))',
+  gridTemplateColumns: 'repeat(auto-fit, minmax(8rem, 1fr))',
 });
 
 export const total = style({
@@ -43,15 +44,29 @@ export const change = styleVariants({
 export const chartAndTable = style({
   display: 'grid',
   gap: vars.space.lg,
+  gridTemplateColumns: 'minmax(0, 1fr)',
   '@media': {
     'screen and (min-width: 1024px)': { gridTemplateColumns: 'minmax(0, 2fr) minmax(0, 1fr)' },
   },
 });
 
-export const chart = style({ minWidth: 0, minHeight: '300px' });
+export const chart = style({ minWidth: 0, minHeight: '300px', overflow: 'hidden' });
 
-export const scrollTable = style({ maxHeight: '340px', overflowY: 'auto' });
+export const compact = style({});
 
-export const wideTable = style({ overflowX: 'auto' });
+export const scrollTable = style([compact, { maxHeight: '340px', overflowY: 'auto' }]);
 
-export const pathCell = style({ overflowWrap: 'anywhere', fontWeight: 400 });
+export const wideTable = style([compact, { overflowX: 'auto' }]);
+
+export const pathCell = style({ overflowWrap: 'break-word', fontWeight: 400 });
+
+// Five narrow columns fit a phone with tighter cells.
+globalStyle(`${compact} th, ${compact} td`, { padding: '0.45rem 0.4rem' });
+
+export const pair = style({
+  display: 'grid',
+  gap: vars.space.lg,
+  alignItems: 'start',
+  gridTemplateColumns: 'minmax(0, 1fr)',
+  '@media': { 'screen and (min-width: 1024px)': { gridTemplateColumns: 'minmax(0, 1fr) minmax(0, 1fr)' } },
+});
