@@ -41,8 +41,9 @@ export function drawDailyChart(element: HTMLElement, data: DailySeries, width: n
       // The x values are midnights in UTC standing for calendar days: shown in UTC they read as the day.
       tzDate: (ts) => uPlot.tzDate(new Date(ts * 1000), 'Etc/UTC'),
       scales: { x: { time: true }, y: { range: (_u, _min, max) => [0, Math.max(4, max)] } },
+      // Ticks fall on whole days (one, two, a week, a month apart): the figures are daily.
       axes: [
-        {},
+        { incrs: DAY_STEPS, values: '{M}/{D}', space: 48 },
         { values: (_u, ticks) => ticks.map((tick) => (Number.isInteger(tick) ? String(tick) : '')) },
       ],
       series: [
