@@ -1,7 +1,9 @@
 // uPlot (https://github.com/leeoniya/uPlot) draws the day chart; this module is imported only when the
 // Dashboard shows a chart, so neither the library nor its stylesheet reaches a public page.
 import uPlot from 'uplot';
-import 'uplot/dist/uPlot.min.css';
+// As text, added to the page when the chart is first drawn: imported as a stylesheet it would join the
+// site's one CSS file that every public page loads.
+import uplotCss from 'uplot/dist/uPlot.min.css?inline';
 import { palette } from '../../styles/palette.ts';
 
 export interface DailySeries {
@@ -27,6 +29,12 @@ function dayStartSeconds(date: string): number {
 
 /** Draws the four daily lines into `element`; dates are calendar days, shown as they are. */
 export function drawDailyChart(element: HTMLElement, data: DailySeries, width: number): DrawnChart {
+  if (!document.getElementById('uplot-styles')) {
+    const style = document.createElement('style');
+    style.id = 'uplot-styles';
+    style.textContent = uplotCss;
+    document.head.append(style);
+  }
   const line = (label: string, stroke: string, dash?: number[]) => ({
     label,
     stroke,
