@@ -55,9 +55,9 @@ export interface AnalyticsRecorderOptions {
 
 export const defaultAnalyticsOptions: AnalyticsRecorderOptions = {
   flushIntervalMs: 5_000,
-  // A thousand views a second is a flood, not a plumbing company's visitors; past it counting stops
+  // Four hundred views a second is a flood, not a plumbing company's visitors; past it counting stops
   // until the next flush rather than spend the server on writing.
-  maxBuffered: 5_000,
+  maxBuffered: 2_000,
 };
 
 const INSERT_CHUNK = 1_000;
