@@ -23,6 +23,9 @@ describe(`migrations (${testDatabaseKind})`, () => {
       ),
     ).map((row) => row.table_name);
     expect(tables).toEqual([
+      'analytics_daily',
+      'analytics_events',
+      'analytics_salts',
       'contact_submissions',
       'lead_notifications',
       'media',
