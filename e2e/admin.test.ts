@@ -391,6 +391,8 @@ describe('admin area', () => {
       'Account',
     ]);
     await page.goto(`${server.url}/admin#settings`);
+    // Only the hash changed: load the page again so the panel reads it afresh.
+    await page.reload();
     await waitForHydration(page);
     await expect(page.getByRole('tab', { name: 'Dashboard' }).getAttribute('aria-selected')).resolves.toBe(
       'true',
