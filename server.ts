@@ -50,7 +50,15 @@ async function main() {
       const server = createServer(
         { requestTimeout: 30_000, keepAliveTimeout: 10_000 },
         (request, response) => {
-          if (!answerFromPageCache(fastify.pageCache, fastify.securityHeaders, request, response))
+          if (
+            !answerFromPageCache(
+              fastify.pageCache,
+              fastify.securityHeaders,
+              request,
+              response,
+              fastify.analytics,
+            )
+          )
             handler(request, response);
         },
       );

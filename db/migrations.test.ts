@@ -27,6 +27,9 @@ describe(`migrations (${testDatabaseKind})`, () => {
       ),
     ).map((row) => row.table_name);
     expect(tables).toEqual([
+      'analytics_daily',
+      'analytics_events',
+      'analytics_salts',
       'backup_runs',
       'contact_submissions',
       'lead_notifications',

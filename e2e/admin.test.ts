@@ -5,7 +5,7 @@ import { expectNoSeriousAxeViolations, openPage, waitForHydration } from './supp
 import { useSite } from './support/site.ts';
 import { E2E_ADMIN } from './support/server.ts';
 
-/** Signs in through the real form and lands on the panel. */
+/** Signs in through the real form and lands on the panel, then opens the posts (the Dashboard comes first). */
 async function signIn(
   page: Page,
   baseUrl: string,
@@ -18,6 +18,7 @@ async function signIn(
   await page.getByRole('button', { name: 'Sign in' }).click();
   await page.waitForURL(`${baseUrl}/admin`);
   await waitForHydration(page);
+  await page.getByRole('tab', { name: 'Content Management' }).click();
 }
 
 /** A toast: role status, or alert for the destructive ones. */
@@ -66,9 +67,9 @@ describe('admin area', () => {
     release();
     await page.waitForURL(`${site.url}/admin`);
     await waitForHydration(page);
-    await expect(
-      page.getByRole('tab', { name: 'Content Management' }).getAttribute('aria-selected'),
-    ).resolves.toBe('true');
+    await expect(page.getByRole('tab', { name: 'Dashboard' }).getAttribute('aria-selected')).resolves.toBe(
+      'true',
+    );
 
     // Signed in, the sign-in page sends the owner straight on.
     await page.goto(`${site.url}/admin-login`);
@@ -382,16 +383,19 @@ describe('admin area', () => {
     const { page, errors } = await openPage(context);
     await signIn(page, site.url, { username: 'eddie', password: 'editor password 123' });
     await expect(page.getByRole('tab').allTextContents()).resolves.toEqual([
+      'Dashboard',
       'Content Management',
       'Leads',
       'Reviews',
       'Account',
     ]);
     await page.goto(`${site.url}/admin#settings`);
+    // Only the hash changed: load the page again so the panel reads it afresh.
+    await page.reload();
     await waitForHydration(page);
-    await expect(
-      page.getByRole('tab', { name: 'Content Management' }).getAttribute('aria-selected'),
-    ).resolves.toBe('true');
+    await expect(page.getByRole('tab', { name: 'Dashboard' }).getAttribute('aria-selected')).resolves.toBe(
+      'true',
+    );
 
     await page.getByRole('tab', { name: 'Account' }).click();
     await expect(page.getByRole('region', { name: 'Team' }).count()).resolves.toBe(0);

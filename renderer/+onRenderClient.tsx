@@ -2,12 +2,14 @@
 import { startTransition } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import type { OnRenderClientAsync } from 'vike/types';
+import { countCallTaps } from '../src/client/call-beacon.ts';
 import { PageShell } from './PageShell.tsx';
 
 export const onRenderClient: OnRenderClientAsync = async (pageContext) => {
   const { Page } = pageContext;
   const root = document.getElementById('root');
   if (!root || !Page) return;
+  countCallTaps();
   // Let the browser breathe between evaluating the code and starting to hydrate: without this the two
   // run as one task, which on a slow phone is long enough to delay a tap.
   await new Promise((resolve) => setTimeout(resolve, 0));

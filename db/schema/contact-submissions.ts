@@ -16,6 +16,9 @@ export const contactSubmissions = pgTable(
     phone: varchar('phone', { length: 20 }),
     service: varchar('service', { length: 255 }),
     message: text('message').notNull(),
+    /** The page the message was sent from, and where that visitor came from today (see analytics). */
+    page: varchar('page', { length: 300 }),
+    source: varchar('source', { length: 100 }),
     status: varchar('status', { length: 20 }).$type<LeadStatus>().notNull().default('new'),
     // Sent the way a bot sends (honeypot filled, or too fast for a person): kept for the owner to check,
     // never emailed, deleted after a while.

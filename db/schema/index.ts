@@ -9,3 +9,4 @@ export * from './seo-metadata.ts';
 export * from './lead-notifications.ts';
 export * from './rate-limits.ts';
 export * from './backup-runs.ts';
+export * from './analytics.ts';

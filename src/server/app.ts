@@ -23,6 +23,8 @@ import {
   LeadNotifier,
   type LeadNotifierOptions,
 } from './services/lead-notifier.ts';
+import { AnalyticsRecorder, type AnalyticsRecorderOptions } from './services/analytics.ts';
+import { analyticsRestRoutes } from './rest/analytics.ts';
 import { discoveryRoutes } from './rest/discovery.ts';
 import { adminRestRoutes } from './rest/admin.ts';
 import { publicRestRoutes } from './rest/public.ts';
@@ -51,6 +53,7 @@ export interface AppOptions {
   sweepIntervalMs?: number;
   /** Write a backup every night (the server); omitted in tests that do not exercise it. */
   nightlyBackups?: { clock?: Clock; recheckMs?: number };
+  analytics?: Partial<AnalyticsRecorderOptions>;
 }
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -121,6 +124,11 @@ async function buildApp(fastify: FastifyInstance, options: AppOptions) {
     // A backup under way is finished, not cut off, before the database closes.
     fastify.addHook('onClose', () => nightly.stop());
   }
+  const analytics = new AnalyticsRecorder(database.db, config.trustProxy, options.analytics, fastify.log);
+  fastify.decorate('analytics', analytics);
+  analytics.start();
+  // The last few seconds of counting are written before the database closes.
+  fastify.addHook('onClose', () => analytics.stop());
   fastify.decorateRequest('auth', null);
   fastify.setErrorHandler(handleError);
   fastify.setNotFoundHandler((request, reply) =>
@@ -143,7 +151,7 @@ async function buildApp(fastify: FastifyInstance, options: AppOptions) {
   // A visitor without a session asking for a page already rendered gets it here, before the rest of the
   // request pipeline (page-cache.ts). server.ts answers such requests even earlier; this covers an app
   // built without it.
-  fastify.addHook('onRequest', serveCachedPage(fastify.pageCache, securityHeaders));
+  fastify.addHook('onRequest', serveCachedPage(fastify.pageCache, securityHeaders, analytics));
   fastify.addHook('onRequest', (_request, reply, done) => {
     reply.headers(securityHeaders);
     done();
@@ -238,6 +246,7 @@ async function buildApp(fastify: FastifyInstance, options: AppOptions) {
   // 8. REST adapters under /api, calling the same services as tRPC.
   await fastify.register(publicRestRoutes);
   await fastify.register(adminRestRoutes);
+  await fastify.register(analyticsRestRoutes);
   await fastify.register(uploadRestRoute, { limits: options.uploadLimits ?? defaultUploadLimits });
   await fastify.register(discoveryRoutes);
 

@@ -1,7 +1,9 @@
+import { SENT_PARAM } from '../shared/form-post.ts';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { onRequestHookHandler } from 'fastify';
 import { encodeBody, encodingHeaders, preferredEncoding, type ContentEncoding } from './content-encoding.ts';
 import { SESSION_COOKIE } from './request-context.ts';
+import type { AnalyticsRecorder } from './services/analytics.ts';
 
 export interface CachedPage {
   statusCode: number;
@@ -157,6 +159,9 @@ const PARAMETERS_READ: Record<string, readonly string[]> = {
   '/advice-center': ['page'],
   '/post': ['id'],
   '/news-post': ['id'],
+  // The outcome of a form sent without script, after its redirect.
+  '/contact': [SENT_PARAM],
+  '/testimonials': [SENT_PARAM],
 };
 
 /**
@@ -226,17 +231,20 @@ function writeCachedPage(
 
 /**
  * Answers a request for a cached page straight on the socket and says whether it did. server.ts calls
- * it before Fastify sees the request.
+ * it before Fastify sees the request. The view is counted after the answer is written: counting only
+ * notes it in memory, and the visitor has no session, since a cached page is never served to one.
  */
 export function answerFromPageCache(
   cache: PageCache,
   securityHeaders: Record<string, string>,
   request: IncomingMessage,
   response: ServerResponse,
+  analytics?: AnalyticsRecorder,
 ): boolean {
   const page = cachedPageFor(cache, request);
   if (!page) return false;
   writeCachedPage(page, securityHeaders, request, response);
+  analytics?.notePageView(request);
   return true;
 }
 
@@ -244,11 +252,13 @@ export function answerFromPageCache(
 export function serveCachedPage(
   cache: PageCache,
   securityHeaders: Record<string, string>,
+  analytics?: AnalyticsRecorder,
 ): onRequestHookHandler {
   return (request, reply, done) => {
     const page = cachedPageFor(cache, request.raw);
     if (!page) return done();
     reply.hijack();
     writeCachedPage(page, securityHeaders, request.raw, reply.raw);
+    analytics?.notePageView(request.raw);
   };
 }

@@ -5,6 +5,7 @@ import type { AppConfig } from './env.ts';
 import type { LoginThrottle } from './services/login-throttle.ts';
 import type { PageCache } from './page-cache.ts';
 import type { LeadNotifier } from './services/lead-notifier.ts';
+import type { AnalyticsRecorder } from './services/analytics.ts';
 import type { SessionUser } from './services/sessions.ts';
 
 export const SESSION_COOKIE = 'session';
@@ -20,6 +21,11 @@ export interface RequestContext {
   config: AppConfig;
   auth: Auth | null;
   clientAddress: string;
+  /** The browser's user agent and the page the request came from, for counting a lead. */
+  userAgent: string | undefined;
+  referer: string | undefined;
+  host: string;
+  analytics: AnalyticsRecorder;
   loginThrottle: LoginThrottle;
   leadNotifier: LeadNotifier;
   setSessionCookie(token: string, expiresAt: Date): void;
@@ -48,6 +54,10 @@ export function createRequestContext(request: FastifyRequest, reply: FastifyRepl
     config: app.config,
     auth: request.auth,
     clientAddress: request.ip,
+    userAgent: request.headers['user-agent'],
+    referer: request.headers.referer,
+    host: request.host,
+    analytics: app.analytics,
     loginThrottle: app.loginThrottle,
     leadNotifier: app.leadNotifier,
     setSessionCookie: (token, expiresAt) =>
@@ -67,6 +77,7 @@ declare module 'fastify' {
     securityHeaders: Record<string, string>;
     leadNotifier: LeadNotifier;
     databaseKind: 'pglite' | 'postgres';
+    analytics: AnalyticsRecorder;
   }
   interface FastifyRequest {
     auth: Auth | null;

@@ -110,6 +110,8 @@ export async function ssrPlugin(app: FastifyInstance, options: SsrOptions) {
         generation,
       );
     }
+    // Views by signed-in staff are not counted: the owner reading their own site is no visitor.
+    if (cacheable && httpResponse.statusCode === 200) app.analytics.notePageView(request.raw);
     const encoded = encodeBody(body, preferredEncoding(request.headers['accept-encoding']));
     return reply.headers(encodingHeaders(encoded.encoding)).send(encoded.body);
   }

@@ -36,6 +36,7 @@ export const defaultSettings: SiteSettings = {
   allowComments: true,
   // Off, as the spec publishes a review at once; the owner may switch it on.
   holdReviewsForApproval: false,
+  analyticsEnabled: true,
   facebook: '',
   instagram: '',
   twitter: '',

@@ -4,6 +4,7 @@ import { usePageContext } from '../../../renderer/usePageContext.tsx';
 import { apiRequest } from '../../client/api-request.ts';
 import { useTRPC } from '../../client/trpc.tsx';
 import { AccountTab } from './AccountTab.tsx';
+import { DashboardTab } from './DashboardTab.tsx';
 import { LeadsTab } from './LeadsTab.tsx';
 import { PostsTab } from './PostsTab.tsx';
 import { ReviewsTab } from './ReviewsTab.tsx';
@@ -11,7 +12,7 @@ import { SettingsTab } from './SettingsTab.tsx';
 import { loginPathFor } from '../../shared/admin-return.ts';
 import * as styles from './admin.css.ts';
 
-type TabId = 'content' | 'leads' | 'reviews' | 'settings' | 'account';
+type TabId = 'dashboard' | 'content' | 'leads' | 'reviews' | 'settings' | 'account';
 
 interface TabDefinition {
   id: TabId;
@@ -22,6 +23,7 @@ interface TabDefinition {
 }
 
 const tabs: TabDefinition[] = [
+  { id: 'dashboard', label: 'Dashboard', render: () => <DashboardTab /> },
   { id: 'content', label: 'Content Management', render: () => <PostsTab /> },
   { id: 'leads', label: 'Leads', render: ({ leadId }) => <LeadsTab openLeadId={leadId} /> },
   { id: 'reviews', label: 'Reviews', render: () => <ReviewsTab /> },
@@ -41,7 +43,7 @@ export function viewFromLocation(
   const lead = Number(query.get('lead'));
   const leadId = Number.isSafeInteger(lead) && lead > 0 ? lead : undefined;
   const wanted = query.get('tab') ?? (leadId ? 'leads' : location.hash.replace(/^#/, ''));
-  const tab = allowed.find((candidate) => candidate.id === wanted)?.id ?? 'content';
+  const tab = allowed.find((candidate) => candidate.id === wanted)?.id ?? 'dashboard';
   return tab === 'leads' && leadId ? { tab, leadId } : { tab };
 }
 
@@ -49,9 +51,9 @@ export function AdminPanel() {
   const { user, settings } = usePageContext();
   const trpc = useTRPC();
   const visibleTabs = tabs.filter((tab) => !tab.adminOnly || user?.role === 'admin');
-  // The server rendered "content"; the address (an emailed link, a bookmark, a reload) is read once
+  // The server rendered the Dashboard; the address (an emailed link, a bookmark, a reload) is read once
   // React runs.
-  const [active, setActive] = useState<TabId>('content');
+  const [active, setActive] = useState<TabId>('dashboard');
   const [leadId, setLeadId] = useState<number | undefined>(undefined);
   useEffect(() => {
     const view = viewFromLocation(window.location, visibleTabs);

@@ -43,6 +43,11 @@ const toggles: { key: ToggleKey; label: string; hint: string }[] = [
     label: 'Hold new reviews for approval',
     hint: 'On: a new review appears only after you show it on the Reviews tab.',
   },
+  {
+    key: 'analyticsEnabled',
+    label: 'Count visits for the Dashboard',
+    hint: 'Off: no page views or call taps are recorded (no cookies are used either way).',
+  },
 ];
 
 const dayNames: Record<(typeof weekdays)[number], string> = {

@@ -10,14 +10,25 @@ import { getSettings } from './settings.ts';
 
 export async function createContactSubmission(
   db: Database,
-  input: Omit<ContactData, 'website' | 'formFillMs'>,
+  input: Omit<ContactData, 'website' | 'formFillMs'> & { page?: string | null; source?: string | null },
   now = new Date(),
   options: { spam: boolean } = { spam: false },
 ): Promise<ContactSubmission> {
-  const { firstName, lastName, email, phone, service, message } = input;
+  const { firstName, lastName, email, phone, service, message, page = null, source = null } = input;
   const [row] = await db
     .insert(contactSubmissions)
-    .values({ firstName, lastName, email, phone, service, message, isSpam: options.spam, createdAt: now })
+    .values({
+      firstName,
+      lastName,
+      email,
+      phone,
+      service,
+      message,
+      page,
+      source,
+      isSpam: options.spam,
+      createdAt: now,
+    })
     .returning();
   return row!;
 }
@@ -34,7 +45,7 @@ export interface ContactDependencies {
  */
 export async function sendContactMessage(
   { db, leadNotifier }: ContactDependencies,
-  input: ContactData,
+  input: ContactData & { page?: string | null; source?: string | null },
   clientAddress: string,
   now = new Date(),
 ): Promise<{ submission: ContactSubmission; spam: boolean }> {

@@ -9,6 +9,7 @@ import { contactRouter } from './routers/contact.ts';
 import { mediaRouter } from './routers/media.ts';
 import { postsRouter } from './routers/posts.ts';
 import { adminReviewsRouter, reviewsRouter } from './routers/reviews.ts';
+import { adminStatsRouter } from './routers/admin-stats.ts';
 import { leadsRouter } from './routers/leads.ts';
 import { adminSettingsRouter, settingsRouter } from './routers/settings.ts';
 
@@ -27,6 +28,7 @@ export const appRouter = router({
   account: accountRouter,
   adminUsers: adminUsersRouter,
   adminBackups: adminBackupsRouter,
+  adminStats: adminStatsRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -8,7 +8,10 @@ export const settingsRouter = router({
 
 export const adminSettingsRouter = router({
   get: adminProcedure.query(({ ctx }) => getSettings(ctx.db)),
-  save: adminProcedure
-    .input(siteSettingsInputSchema)
-    .mutation(({ ctx, input }) => saveSettings(ctx.db, input)),
+  save: adminProcedure.input(siteSettingsInputSchema).mutation(async ({ ctx, input }) => {
+    const saved = await saveSettings(ctx.db, input);
+    // Other instances read the switch at their next flush; this one obeys at once.
+    ctx.analytics.enabled = saved.analyticsEnabled;
+    return saved;
+  }),
 });
