@@ -1,7 +1,7 @@
 // The whole HTTP application as one Fastify plugin (https://github.com/fastify/demo): server.ts and the
 // tests register this same function. Registration order is fixed here and nowhere else.
 import { mkdirSync } from 'node:fs';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyPlugin from 'fastify-plugin';
 import { TRPCError } from '@trpc/server';
 import { getHTTPStatusCodeFromError } from '@trpc/server/http';
@@ -19,6 +19,7 @@ import { discoveryRoutes } from './rest/discovery.ts';
 import { adminRestRoutes } from './rest/admin.ts';
 import { publicRestRoutes } from './rest/public.ts';
 import { uploadRestRoute } from './rest/upload.ts';
+import { jsonSerializerCompiler, zodValidatorCompiler } from './rest/typed.ts';
 import {
   LoginThrottle,
   type LoginThrottleOptions,
@@ -70,6 +71,8 @@ async function buildApp(fastify: FastifyInstance, options: AppOptions) {
   fastify.addHook('onClose', () => fastify.leadNotifier.idle());
   fastify.decorateRequest('auth', null);
   fastify.setErrorHandler(handleError);
+  fastify.setValidatorCompiler(zodValidatorCompiler);
+  fastify.setSerializerCompiler(jsonSerializerCompiler);
   fastify.setNotFoundHandler((request, reply) =>
     reply
       .status(404)
@@ -132,8 +135,9 @@ async function buildApp(fastify: FastifyInstance, options: AppOptions) {
     if (result.renewed)
       reply.setCookie(SESSION_COOKIE, token, sessionCookieOptions(config, result.session.expiresAt));
   });
-  // Every /api/admin path needs a session before its handler runs; roles are checked by the procedures.
-  fastify.addHook('preHandler', async (request, reply) => {
+  // Every /api/admin path needs a session before its input is checked or its handler runs; roles are
+  // checked by the procedures.
+  fastify.addHook('preValidation', async (request, reply) => {
     if (request.url.startsWith('/api/admin') && !request.auth) {
       return reply.status(401).send({ success: false, message: 'Sign in to continue' });
     }
@@ -244,18 +248,16 @@ declare module 'fastify' {
 function handleError(
   this: FastifyInstance,
   error: FastifyError | Error,
-  request: import('fastify').FastifyRequest,
-  reply: import('fastify').FastifyReply,
+  request: FastifyRequest,
+  reply: FastifyReply,
 ) {
   const { status, message, fieldErrors } = describeError(error);
   if (status >= 500) {
     request.log.error({ err: error }, 'request failed');
-    return reply
-      .status(status)
-      .send({
-        success: false,
-        ...(request.routeOptions.config?.serverFailure ?? { message: INTERNAL_ERROR_MESSAGE }),
-      });
+    return reply.status(status).send({
+      success: false,
+      ...(request.routeOptions.config?.serverFailure ?? { message: INTERNAL_ERROR_MESSAGE }),
+    });
   }
   return reply
     .status(status)

@@ -1,27 +1,76 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import { callerFor } from './caller.ts';
+import { ok, okWithMessage, shaped, typed } from './typed.ts';
 import { leadsToCsv } from '../services/leads.ts';
+import type { AdminPost } from '../services/posts.ts';
+import { ADMIN_ONLY_MESSAGE } from '../trpc/init.ts';
+import { leadFilterSchema } from '../trpc/routers/leads.ts';
+import { ForbiddenError } from '../errors.ts';
+import { postIdSchema, savePostInputSchema } from '../../shared/schemas/post.ts';
+import { siteSettingsSchema } from '../../shared/schemas/settings.ts';
 
-// Admin calls of SPEC section 7. The hook in app.ts answers 401 before any of these runs without a session.
-export async function adminRestRoutes(app: FastifyInstance) {
-  app.get('/api/admin/settings', async (request, reply) => {
-    const settings = await callerFor(request, reply).adminSettings.get();
-    return { success: true, settings };
-  });
+const postIdParams = z.object({ id: postIdSchema });
 
-  app.put('/api/admin/settings', async (request, reply) => {
-    const settings = await callerFor(request, reply).adminSettings.save(request.body as never);
-    return { success: true, settings, message: 'Settings saved' };
-  });
+/** The inbox's filter link sends an empty field for "any": the filter schema should see it unset. */
+function dropBlankQueryFields(request: FastifyRequest, _reply: FastifyReply, done: () => void) {
+  const query: unknown = request.query;
+  if (typeof query === 'object' && query !== null) {
+    for (const [field, value] of Object.entries(query)) {
+      if (value === '') Reflect.deleteProperty(query, field);
+    }
+  }
+  done();
+}
+
+/**
+ * Settings are for admins. The settings procedures say so too, but a route checks its body before
+ * the handler reaches them, and an editor must hear 403, not a 400 about a body they may not send.
+ */
+function adminOnly(request: FastifyRequest, _reply: FastifyReply, done: (error?: Error) => void) {
+  done(request.auth?.user.role === 'admin' ? undefined : new ForbiddenError(ADMIN_ONLY_MESSAGE));
+}
+
+// Admin calls. The hook in app.ts answers 401 before any of these runs without a session.
+export async function adminRestRoutes(fastify: FastifyInstance) {
+  const app = typed(fastify);
+
+  app.get(
+    '/api/admin/settings',
+    {
+      preValidation: adminOnly,
+      schema: { response: { 200: z.object({ ...ok, settings: siteSettingsSchema }) } },
+    },
+    async (request, reply) => {
+      const settings = await callerFor(request, reply).adminSettings.get();
+      return { success: true as const, settings };
+    },
+  );
+
+  app.put(
+    '/api/admin/settings',
+    {
+      preValidation: adminOnly,
+      schema: {
+        body: siteSettingsSchema,
+        response: { 200: z.object({ ...okWithMessage, settings: siteSettingsSchema }) },
+      },
+    },
+    async (request, reply) => {
+      const settings = await callerFor(request, reply).adminSettings.save(request.body);
+      return { success: true as const, settings, message: 'Settings saved' };
+    },
+  );
 
   // The leads inbox's "Export CSV": the same filter as the list on screen.
-  app.get<{ Querystring: { status?: string; search?: string } }>(
+  app.get(
     '/api/admin/leads.csv',
+    {
+      preValidation: dropBlankQueryFields,
+      schema: { querystring: leadFilterSchema, response: { 200: z.string() } },
+    },
     async (request, reply) => {
-      const leads = await callerFor(request, reply).leads.list({
-        status: request.query.status || undefined,
-        search: request.query.search || undefined,
-      } as never);
+      const leads = await callerFor(request, reply).leads.list(request.query);
       const date = new Date().toISOString().slice(0, 10);
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
@@ -31,31 +80,60 @@ export async function adminRestRoutes(app: FastifyInstance) {
     },
   );
 
-  app.get('/api/admin/posts', async (request, reply) => {
-    const posts = await callerFor(request, reply).adminPosts.list();
-    return {
-      success: true,
-      newsPosts: posts.filter((post) => post.type === 'news'),
-      advicePosts: posts.filter((post) => post.type === 'advice'),
-    };
-  });
+  app.get(
+    '/api/admin/posts',
+    {
+      schema: {
+        response: {
+          200: z.object({ ...ok, newsPosts: shaped<AdminPost[]>(), advicePosts: shaped<AdminPost[]>() }),
+        },
+      },
+    },
+    async (request, reply) => {
+      const posts = await callerFor(request, reply).adminPosts.list();
+      return {
+        success: true as const,
+        newsPosts: posts.filter((post) => post.type === 'news'),
+        advicePosts: posts.filter((post) => post.type === 'advice'),
+      };
+    },
+  );
 
-  app.post('/api/admin/posts', async (request, reply) => {
-    const post = await callerFor(request, reply).adminPosts.create(request.body as never);
-    return reply.status(201).send({ success: true, postId: post.id, post, message: 'Post created' });
-  });
+  app.post(
+    '/api/admin/posts',
+    {
+      schema: {
+        body: savePostInputSchema,
+        response: { 201: z.object({ ...okWithMessage, postId: z.number(), post: shaped<AdminPost>() }) },
+      },
+    },
+    async (request, reply) => {
+      const post = await callerFor(request, reply).adminPosts.create(request.body);
+      return reply.status(201).send({ success: true, postId: post.id, post, message: 'Post created' });
+    },
+  );
 
-  app.put<{ Params: { id: string } }>('/api/admin/posts/:id', async (request, reply) => {
-    const body = (request.body ?? {}) as Record<string, unknown>;
-    const post = await callerFor(request, reply).adminPosts.update({
-      ...body,
-      id: request.params.id,
-    } as never);
-    return { success: true, post, message: 'Post updated' };
-  });
+  app.put(
+    '/api/admin/posts/:id',
+    {
+      schema: {
+        params: postIdParams,
+        body: savePostInputSchema,
+        response: { 200: z.object({ ...okWithMessage, post: shaped<AdminPost>() }) },
+      },
+    },
+    async (request, reply) => {
+      const post = await callerFor(request, reply).adminPosts.update({ ...request.body, ...request.params });
+      return { success: true as const, post, message: 'Post updated' };
+    },
+  );
 
-  app.delete<{ Params: { id: string } }>('/api/admin/posts/:id', async (request, reply) => {
-    await callerFor(request, reply).adminPosts.delete({ id: request.params.id });
-    return { success: true, message: 'Post deleted' };
-  });
+  app.delete(
+    '/api/admin/posts/:id',
+    { schema: { params: postIdParams, response: { 200: z.object(okWithMessage) } } },
+    async (request, reply) => {
+      await callerFor(request, reply).adminPosts.delete(request.params);
+      return { success: true as const, message: 'Post deleted' };
+    },
+  );
 }

@@ -7,14 +7,24 @@ import type { FastifyInstance } from 'fastify';
 import { InvalidInputError, PayloadTooLargeError } from '../errors.ts';
 import { formatBytes } from '../../shared/format-bytes.ts';
 import { storeUpload, type UploadLimits } from '../services/uploads.ts';
+import { okWithMessage, shaped, typed } from './typed.ts';
+type StoredUpload = Awaited<ReturnType<typeof storeUpload>>;
+import { z } from 'zod';
 
 // POST /api/admin/upload (SPEC section 7): one multipart field "file". The body is streamed to a
 // temporary file, so a 200 MB video never sits in memory.
-export async function uploadRestRoute(app: FastifyInstance, options: { limits: UploadLimits }) {
+export async function uploadRestRoute(fastify: FastifyInstance, options: { limits: UploadLimits }) {
+  const app = typed(fastify);
   const largestAllowed = Math.max(options.limits.imageBytes, options.limits.videoBytes);
   const tempDir = join(app.config.uploadsDir, '.incoming');
 
-  app.post('/api/admin/upload', async (request, reply) => {
+  // The body is multipart, read by the handler; only the reply has a schema.
+  const uploaded = z.object({
+    ...okWithMessage,
+    filePath: z.string(),
+    media: shaped<Pick<StoredUpload, 'id' | 'type' | 'mimeType' | 'size' | 'width' | 'height'>>(),
+  });
+  app.post('/api/admin/upload', { schema: { response: { 201: uploaded } } }, async (request, reply) => {
     const part = await request.file({ limits: { fileSize: largestAllowed, files: 1, fields: 5 } });
     if (!part) throw new InvalidInputError('Choose a file to upload');
     if (part.fieldname !== 'file') {

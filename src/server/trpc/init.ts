@@ -50,9 +50,10 @@ export const staffProcedure = publicProcedure.use(({ ctx, next }) => {
   return next({ ctx: { ...ctx, auth: ctx.auth } });
 });
 
+export const ADMIN_ONLY_MESSAGE = 'Only an admin may do this';
+
 /** Signed in as admin: settings and accounts. */
 export const adminProcedure = staffProcedure.use(({ ctx, next }) => {
-  if (ctx.auth.user.role !== 'admin')
-    throw new TRPCError({ code: 'FORBIDDEN', message: 'Only an admin may do this' });
+  if (ctx.auth.user.role !== 'admin') throw new TRPCError({ code: 'FORBIDDEN', message: ADMIN_ONLY_MESSAGE });
   return next();
 });
