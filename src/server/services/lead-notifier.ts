@@ -4,6 +4,7 @@ import { eq } from 'drizzle-orm';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Database } from '../../../db/client.ts';
 import { leadNotifications, type ContactSubmission } from '../../../db/schema/index.ts';
+import type { Logger } from '../logger.ts';
 import type { SiteSettings } from '../../shared/schemas/settings.ts';
 
 export interface LeadNotifierOptions {
@@ -13,11 +14,6 @@ export interface LeadNotifierOptions {
   maxAttempts: number;
   /** Wait before the second try; doubled for each further one. */
   firstRetryDelayMs: number;
-}
-
-interface Logger {
-  info(object: object, message: string): void;
-  warn(object: object, message: string): void;
 }
 
 export function leadEmail(submission: ContactSubmission, settings: SiteSettings, publicUrl: string) {

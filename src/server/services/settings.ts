@@ -7,6 +7,7 @@ import {
   type PublicSiteSettings,
   type SiteSettings,
 } from '../../shared/schemas/settings.ts';
+import type { Logger } from '../logger.ts';
 import { defaultSettings } from '../../shared/site-defaults.ts';
 
 type SettingKey = keyof SiteSettings;
@@ -106,17 +107,13 @@ function sqlExcluded(column: string) {
   return sql.raw(`excluded.${column}`);
 }
 
-interface ErrorLogger {
-  error(object: object, message: string): void;
-}
-
 /**
  * The settings, or the built-in defaults when reading fails (SPEC section 1: public fallback);
  * `degraded` says which, so a page built on the defaults is not cached (ssr.ts).
  */
 export async function getSettingsOrDefaults(
   db: Database,
-  log: ErrorLogger,
+  log: Pick<Logger, 'error'>,
 ): Promise<{ settings: SiteSettings; degraded: boolean }> {
   try {
     return { settings: await getSettings(db), degraded: false };
