@@ -1,5 +1,5 @@
 import { style } from '@vanilla-extract/css';
-import { vars } from './theme.css.ts';
+import { breakpoints, vars } from './theme.css.ts';
 
 /** The round previous/next button both carousels use: a 44 px touch target, navy on white, inverted on hover. */
 export const carouselButton = style({
@@ -14,3 +14,20 @@ export const carouselButton = style({
   cursor: 'pointer',
   selectors: { '&:hover': { background: vars.color.brandNavy, color: vars.color.surface } },
 });
+
+/** A list of cards: one column on phones, two on small screens, three or four from medium up. */
+const cardGridFrom = (mediumColumns: number) =>
+  style({
+    listStyle: 'none',
+    margin: 0,
+    padding: 0,
+    display: 'grid',
+    gap: vars.space.lg,
+    gridTemplateColumns: '1fr',
+    '@media': {
+      [breakpoints.small]: { gridTemplateColumns: 'repeat(2, 1fr)' },
+      [breakpoints.medium]: { gridTemplateColumns: `repeat(${mediumColumns}, 1fr)` },
+    },
+  });
+
+export const cardGrid = { threeColumns: cardGridFrom(3), fourColumns: cardGridFrom(4) };
