@@ -1,5 +1,6 @@
 import type React from 'react';
 import type { Database } from '../db/client.ts';
+import type { Logger } from '../src/server/logger.ts';
 import type { PublicSiteSettings } from '../src/shared/schemas/settings.ts';
 import type { SeoOverride } from '../src/shared/schemas/seo-override.ts';
 import type { PageContextServer } from 'vike/types';
@@ -12,6 +13,8 @@ declare global {
     interface PageContext {
       /** Server only (not in passToClient): the one database the server opened. */
       db: Database;
+      /** Server only: this request's Fastify logger, so a failed read lands in the structured log. */
+      log: Logger;
       publicUrl: string;
       /** The public view (publicSettingsSchema): it travels to the browser in the page's HTML. */
       settings: PublicSiteSettings;

@@ -1,5 +1,6 @@
 import { globalStyle, style } from '@vanilla-extract/css';
 import { breakpoints, vars } from '../../src/styles/theme.css.ts';
+import { cardGrid } from '../../src/styles/recipes.css.ts';
 
 export const section = style({ padding: `${vars.space.xxl} ${vars.space.md}` });
 
@@ -18,18 +19,7 @@ export const split = style({
 
 export const image = style({ width: '100%', borderRadius: vars.radius.lg, boxShadow: vars.shadow.card });
 
-export const values = style({
-  listStyle: 'none',
-  margin: 0,
-  padding: 0,
-  display: 'grid',
-  gap: vars.space.lg,
-  gridTemplateColumns: '1fr',
-  '@media': {
-    [breakpoints.small]: { gridTemplateColumns: 'repeat(2, 1fr)' },
-    [breakpoints.medium]: { gridTemplateColumns: 'repeat(4, 1fr)' },
-  },
-});
+export const values = cardGrid.fourColumns;
 
 export const valueCard = style({
   height: '100%',

@@ -1,5 +1,6 @@
 import { globalStyle, style } from '@vanilla-extract/css';
 import { breakpoints, vars } from '../../src/styles/theme.css.ts';
+import { cardGrid } from '../../src/styles/recipes.css.ts';
 
 export const inner = style({ maxWidth: vars.width.content, margin: '0 auto' });
 
@@ -162,18 +163,7 @@ export const finePrint = style({
   color: vars.color.inkMuted,
 });
 
-export const cards = style({
-  listStyle: 'none',
-  margin: 0,
-  padding: 0,
-  display: 'grid',
-  gap: vars.space.lg,
-  gridTemplateColumns: '1fr',
-  '@media': {
-    [breakpoints.small]: { gridTemplateColumns: 'repeat(2, 1fr)' },
-    [breakpoints.medium]: { gridTemplateColumns: 'repeat(4, 1fr)' },
-  },
-});
+export const cards = cardGrid.fourColumns;
 
 export const card = style({
   display: 'flex',

@@ -15,7 +15,7 @@ export async function data(
   try {
     post = await findPublishedPost(pageContext, id);
   } catch (error) {
-    console.error('reading the news post failed; showing "Post not found"', error);
+    pageContext.log.error({ err: error }, 'reading the news post failed; showing "Post not found"');
     return { post: null, dateLabel: '', degraded: true };
   }
   if (!post) throw redirect('/news');

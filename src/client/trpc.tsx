@@ -58,11 +58,3 @@ export function fieldErrorsOf(error: unknown): Record<string, string> {
   const byField = (error.data as { fieldErrors?: Record<string, string[]> } | undefined)?.fieldErrors ?? {};
   return Object.fromEntries(Object.entries(byField).map(([field, messages]) => [field, messages[0] ?? '']));
 }
-
-/** True when the session ended (signed out elsewhere, expired, disabled): the screen should go to sign-in. */
-export function isUnauthorized(error: unknown): boolean {
-  return (
-    error instanceof TRPCClientError &&
-    (error.data as { httpStatus?: number } | undefined)?.httpStatus === 401
-  );
-}

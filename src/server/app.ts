@@ -29,6 +29,7 @@ import { discoveryRoutes } from './rest/discovery.ts';
 import { adminRestRoutes } from './rest/admin.ts';
 import { publicRestRoutes } from './rest/public.ts';
 import { uploadRestRoute } from './rest/upload.ts';
+import { jsonSerializerCompiler, zodValidatorCompiler } from './rest/typed.ts';
 import {
   LoginThrottle,
   type LoginThrottleOptions,
@@ -131,6 +132,8 @@ async function buildApp(fastify: FastifyInstance, options: AppOptions) {
   fastify.addHook('onClose', () => analytics.stop());
   fastify.decorateRequest('auth', null);
   fastify.setErrorHandler(handleError);
+  fastify.setValidatorCompiler(zodValidatorCompiler);
+  fastify.setSerializerCompiler(jsonSerializerCompiler);
   fastify.setNotFoundHandler((request, reply) =>
     reply
       .status(404)
@@ -186,8 +189,9 @@ async function buildApp(fastify: FastifyInstance, options: AppOptions) {
     if (result.renewed)
       reply.setCookie(SESSION_COOKIE, token, sessionCookieOptions(config, result.session.expiresAt));
   });
-  // Every /api/admin path needs a session before its handler runs; roles are checked by the procedures.
-  fastify.addHook('preHandler', async (request, reply) => {
+  // Every /api/admin path needs a session before its input is checked or its handler runs; roles are
+  // checked by the procedures.
+  fastify.addHook('preValidation', async (request, reply) => {
     if (request.url.startsWith('/api/admin') && !request.auth) {
       return reply.status(401).send({ success: false, message: 'Sign in to continue' });
     }

@@ -18,7 +18,7 @@ export async function postListData(
   pageContext: PageContextServer,
   list: 'newsPosts' | 'advicePosts',
 ): Promise<PostListData & Degradable> {
-  const lists = await postsForPage(pageContext.db);
+  const lists = await postsForPage(pageContext.db, pageContext.log);
   const slice = paginate(lists[list], parsePageNumber(pageContext.urlParsed.search.page));
   // Only the nine cards shown travel to the browser.
   return { ...slice, items: slice.items.map(toPostCardData), degraded: lists.degraded };

@@ -79,6 +79,7 @@ export async function ssrPlugin(app: FastifyInstance, options: SsrOptions) {
       urlOriginal: request.url,
       headersOriginal: request.headers,
       db: app.db,
+      log: request.log,
       publicUrl: app.config.publicUrl,
       // passToClient puts these in every page's HTML: the public view only.
       settings: publicSettingsOf(settings),

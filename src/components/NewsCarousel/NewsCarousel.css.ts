@@ -1,4 +1,5 @@
 import { style } from '@vanilla-extract/css';
+import { carouselButton } from '../../styles/recipes.css.ts';
 import { vars } from '../../styles/theme.css.ts';
 
 /** The news slide transition lasts 500 ms. */
@@ -78,17 +79,6 @@ export const controls = style({
   marginTop: vars.space.md,
 });
 
-export const control = style({
-  minWidth: '44px',
-  minHeight: '44px',
-  padding: `0 ${vars.space.md}`,
-  borderRadius: vars.radius.full,
-  border: `2px solid ${vars.color.brandNavy}`,
-  background: vars.color.surface,
-  color: vars.color.brandNavy,
-  fontWeight: 700,
-  cursor: 'pointer',
-  selectors: { '&:hover': { background: vars.color.brandNavy, color: '#ffffff' } },
-});
+export const control = carouselButton;
 
 export const position = style({ margin: 0, color: vars.color.inkMuted, fontWeight: 600 });

@@ -1,18 +1,8 @@
 import { style } from '@vanilla-extract/css';
-import { breakpoints, vars } from '../../styles/theme.css.ts';
+import { cardGrid } from '../../styles/recipes.css.ts';
+import { vars } from '../../styles/theme.css.ts';
 
-export const grid = style({
-  listStyle: 'none',
-  margin: 0,
-  padding: 0,
-  display: 'grid',
-  gap: vars.space.lg,
-  gridTemplateColumns: '1fr',
-  '@media': {
-    [breakpoints.small]: { gridTemplateColumns: 'repeat(2, 1fr)' },
-    [breakpoints.medium]: { gridTemplateColumns: 'repeat(3, 1fr)' },
-  },
-});
+export const grid = cardGrid.threeColumns;
 
 export const card = style({
   height: '100%',

@@ -1,4 +1,5 @@
 import { style } from '@vanilla-extract/css';
+import { carouselButton } from '../../styles/recipes.css.ts';
 import { breakpoints, vars } from '../../styles/theme.css.ts';
 
 export const section = style({
@@ -52,18 +53,7 @@ export const controls = style({
   marginTop: vars.space.lg,
 });
 
-export const arrow = style({
-  minWidth: '44px',
-  minHeight: '44px',
-  padding: `0 ${vars.space.md}`,
-  borderRadius: vars.radius.full,
-  border: `2px solid ${vars.color.brandNavy}`,
-  background: vars.color.surface,
-  color: vars.color.brandNavy,
-  fontWeight: 700,
-  cursor: 'pointer',
-  selectors: { '&:hover': { background: vars.color.brandNavy, color: '#ffffff' } },
-});
+export const arrow = carouselButton;
 
 export const dots = style({
   listStyle: 'none',

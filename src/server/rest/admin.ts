@@ -1,29 +1,79 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import { callerFor } from './caller.ts';
 import { PassThrough } from 'node:stream';
+import { ok, okWithMessage, shaped, typed } from './typed.ts';
 import { leadsToCsv } from '../services/leads.ts';
-import { recordedBackup } from '../services/backup/nightly.ts';
+import { getBackupStatus, recordedBackup } from '../services/backup/nightly.ts';
+import type { AdminPost } from '../services/posts.ts';
+import { ADMIN_ONLY_MESSAGE } from '../trpc/init.ts';
+import { leadFilterSchema } from '../trpc/routers/leads.ts';
+import { ForbiddenError } from '../errors.ts';
+import { backupSettingsSchema, type BackupSettings } from '../../shared/schemas/backup.ts';
+import { postIdSchema, savePostInputSchema } from '../../shared/schemas/post.ts';
+import { siteSettingsInputSchema, siteSettingsSchema } from '../../shared/schemas/settings.ts';
 
-// Admin calls of SPEC section 7. The hook in app.ts answers 401 before any of these runs without a session.
-export async function adminRestRoutes(app: FastifyInstance) {
-  app.get('/api/admin/settings', async (request, reply) => {
-    const settings = await callerFor(request, reply).adminSettings.get();
-    return { success: true, settings };
-  });
+const postIdParams = z.object({ id: postIdSchema });
 
-  app.put('/api/admin/settings', async (request, reply) => {
-    const settings = await callerFor(request, reply).adminSettings.save(request.body as never);
-    return { success: true, settings, message: 'Settings saved' };
-  });
+/** The inbox's filter link sends an empty field for "any": the filter schema should see it unset. */
+function dropBlankQueryFields(request: FastifyRequest, _reply: FastifyReply, done: () => void) {
+  const query: unknown = request.query;
+  if (typeof query === 'object' && query !== null) {
+    for (const [field, value] of Object.entries(query)) {
+      if (value === '') Reflect.deleteProperty(query, field);
+    }
+  }
+  done();
+}
+
+/**
+ * Settings are for admins. The settings procedures say so too, but a route checks its body before
+ * the handler reaches them, and an editor must hear 403, not a 400 about a body they may not send.
+ */
+function adminOnly(request: FastifyRequest, _reply: FastifyReply, done: (error?: Error) => void) {
+  done(request.auth?.user.role === 'admin' ? undefined : new ForbiddenError(ADMIN_ONLY_MESSAGE));
+}
+
+// Admin calls. The hook in app.ts answers 401 before any of these runs without a session.
+export async function adminRestRoutes(fastify: FastifyInstance) {
+  const app = typed(fastify);
+
+  app.get(
+    '/api/admin/settings',
+    {
+      preValidation: adminOnly,
+      schema: { response: { 200: z.object({ ...ok, settings: siteSettingsSchema }) } },
+    },
+    async (request, reply) => {
+      const settings = await callerFor(request, reply).adminSettings.get();
+      return { success: true as const, settings };
+    },
+  );
+
+  app.put(
+    '/api/admin/settings',
+    {
+      preValidation: adminOnly,
+      schema: {
+        body: siteSettingsInputSchema,
+        response: { 200: z.object({ ...okWithMessage, settings: siteSettingsSchema }) },
+      },
+    },
+    async (request, reply) => {
+      const settings = await callerFor(request, reply).adminSettings.save(request.body);
+      return { success: true as const, settings, message: 'Settings saved' };
+    },
+  );
 
   // The leads inbox's "Export CSV": the same filter as the list on screen.
-  app.get<{ Querystring: { status?: string; search?: string } }>(
+  app.get(
     '/api/admin/leads.csv',
+    {
+      preValidation: dropBlankQueryFields,
+      schema: { querystring: leadFilterSchema, response: { 200: z.string() } },
+    },
     async (request, reply) => {
-      const leads = await callerFor(request, reply).leads.list({
-        status: request.query.status || undefined,
-        search: request.query.search || undefined,
-      } as never);
+      const leads = await callerFor(request, reply).leads.list(request.query);
       const date = new Date().toISOString().slice(0, 10);
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
@@ -33,25 +83,44 @@ export async function adminRestRoutes(app: FastifyInstance) {
     },
   );
 
-  app.get('/api/admin/backups', async (request, reply) => {
-    const backups = await callerFor(request, reply).adminBackups.status();
-    return { success: true, backups };
-  });
+  app.get(
+    '/api/admin/backups',
+    {
+      preValidation: adminOnly,
+      schema: {
+        response: {
+          200: z.object({ ...ok, backups: shaped<Awaited<ReturnType<typeof getBackupStatus>>>() }),
+        },
+      },
+    },
+    async (request, reply) => {
+      const backups = await callerFor(request, reply).adminBackups.status();
+      return { success: true as const, backups };
+    },
+  );
 
-  app.put('/api/admin/backups/settings', async (request, reply) => {
-    const settings = await callerFor(request, reply).adminBackups.saveSettings(request.body as never);
-    return { success: true, settings, message: 'Backup settings saved' };
-  });
+  app.put(
+    '/api/admin/backups/settings',
+    {
+      preValidation: adminOnly,
+      schema: {
+        body: backupSettingsSchema,
+        response: { 200: z.object({ ...okWithMessage, settings: shaped<BackupSettings>() }) },
+      },
+    },
+    async (request, reply) => {
+      const settings = await callerFor(request, reply).adminBackups.saveSettings(request.body);
+      return { success: true as const, settings, message: 'Backup settings saved' };
+    },
+  );
 
   // A fresh archive of the whole site, streamed as it is written: nothing large is held in memory.
-  app.get('/api/admin/backups/download', async (request, reply) => {
-    // The status query carries the admin-only check; an editor is refused (403) before anything is read.
-    await callerFor(request, reply).adminBackups.status();
+  app.get('/api/admin/backups/download', { preValidation: adminOnly }, async (request, reply) => {
     const body = new PassThrough();
     recordedBackup(app.db, app.databaseKind, app.config.uploadsDir, body).catch((error: unknown) => {
       request.log.error({ err: error }, 'backup download failed');
       // The client sees a cut-off download, which restore refuses as incomplete.
-      body.destroy(error as Error);
+      body.destroy(error instanceof Error ? error : new Error(String(error)));
     });
     const stamp = new Date().toISOString().slice(0, 16).replace(/[-:]/g, '').replace('T', '-');
     return reply
@@ -61,31 +130,60 @@ export async function adminRestRoutes(app: FastifyInstance) {
       .send(body);
   });
 
-  app.get('/api/admin/posts', async (request, reply) => {
-    const posts = await callerFor(request, reply).adminPosts.list();
-    return {
-      success: true,
-      newsPosts: posts.filter((post) => post.type === 'news'),
-      advicePosts: posts.filter((post) => post.type === 'advice'),
-    };
-  });
+  app.get(
+    '/api/admin/posts',
+    {
+      schema: {
+        response: {
+          200: z.object({ ...ok, newsPosts: shaped<AdminPost[]>(), advicePosts: shaped<AdminPost[]>() }),
+        },
+      },
+    },
+    async (request, reply) => {
+      const posts = await callerFor(request, reply).adminPosts.list();
+      return {
+        success: true as const,
+        newsPosts: posts.filter((post) => post.type === 'news'),
+        advicePosts: posts.filter((post) => post.type === 'advice'),
+      };
+    },
+  );
 
-  app.post('/api/admin/posts', async (request, reply) => {
-    const post = await callerFor(request, reply).adminPosts.create(request.body as never);
-    return reply.status(201).send({ success: true, postId: post.id, post, message: 'Post created' });
-  });
+  app.post(
+    '/api/admin/posts',
+    {
+      schema: {
+        body: savePostInputSchema,
+        response: { 201: z.object({ ...okWithMessage, postId: z.number(), post: shaped<AdminPost>() }) },
+      },
+    },
+    async (request, reply) => {
+      const post = await callerFor(request, reply).adminPosts.create(request.body);
+      return reply.status(201).send({ success: true, postId: post.id, post, message: 'Post created' });
+    },
+  );
 
-  app.put<{ Params: { id: string } }>('/api/admin/posts/:id', async (request, reply) => {
-    const body = (request.body ?? {}) as Record<string, unknown>;
-    const post = await callerFor(request, reply).adminPosts.update({
-      ...body,
-      id: request.params.id,
-    } as never);
-    return { success: true, post, message: 'Post updated' };
-  });
+  app.put(
+    '/api/admin/posts/:id',
+    {
+      schema: {
+        params: postIdParams,
+        body: savePostInputSchema,
+        response: { 200: z.object({ ...okWithMessage, post: shaped<AdminPost>() }) },
+      },
+    },
+    async (request, reply) => {
+      const post = await callerFor(request, reply).adminPosts.update({ ...request.body, ...request.params });
+      return { success: true as const, post, message: 'Post updated' };
+    },
+  );
 
-  app.delete<{ Params: { id: string } }>('/api/admin/posts/:id', async (request, reply) => {
-    await callerFor(request, reply).adminPosts.delete({ id: request.params.id });
-    return { success: true, message: 'Post deleted' };
-  });
+  app.delete(
+    '/api/admin/posts/:id',
+    { schema: { params: postIdParams, response: { 200: z.object(okWithMessage) } } },
+    async (request, reply) => {
+      await callerFor(request, reply).adminPosts.delete(request.params);
+      return { success: true as const, message: 'Post deleted' };
+    },
+  );
 }

@@ -8,26 +8,35 @@ import { InvalidInputError, PayloadTooLargeError } from '../errors.ts';
 import { formatBytes } from '../../shared/format-bytes.ts';
 import { storeUpload, type UploadLimits } from '../services/uploads.ts';
 import { uploadFileNameSchema } from '../../shared/schemas/upload.ts';
-import { parseInput } from '../validation.ts';
+import { okWithMessage, shaped, typed } from './typed.ts';
+import { z } from 'zod';
+
+type StoredUpload = Awaited<ReturnType<typeof storeUpload>>;
 
 // POST /api/admin/upload (SPEC section 7): one multipart field "file". The body is streamed to a
 // temporary file, so a 200 MB video never sits in memory.
-export async function uploadRestRoute(app: FastifyInstance, options: { limits: UploadLimits }) {
+export async function uploadRestRoute(fastify: FastifyInstance, options: { limits: UploadLimits }) {
+  const app = typed(fastify);
   const largestAllowed = Math.max(options.limits.imageBytes, options.limits.videoBytes);
   const tempDir = join(app.config.uploadsDir, '.incoming');
 
-  app.post('/api/admin/upload', async (request, reply) => {
+  // The body is multipart, read by the handler; only the reply has a schema.
+  const uploaded = z.object({
+    ...okWithMessage,
+    filePath: z.string(),
+    media: shaped<Pick<StoredUpload, 'id' | 'type' | 'mimeType' | 'size' | 'width' | 'height'>>(),
+  });
+  app.post('/api/admin/upload', { schema: { response: { 201: uploaded } } }, async (request, reply) => {
     const part = await request.file({ limits: { fileSize: largestAllowed, files: 1, fields: 5 } });
     if (!part) throw new InvalidInputError('Choose a file to upload');
     if (part.fieldname !== 'file') {
       part.file.resume();
       throw new InvalidInputError('The file must be sent in the field named "file"');
     }
-    try {
-      parseInput(uploadFileNameSchema, { fileName: part.filename });
-    } catch (error) {
+    const name = uploadFileNameSchema.safeParse({ fileName: part.filename });
+    if (!name.success) {
       part.file.resume();
-      throw error;
+      throw InvalidInputError.fromZod(name.error);
     }
     await mkdir(tempDir, { recursive: true });
     const tempPath = join(tempDir, randomBytes(16).toString('hex'));

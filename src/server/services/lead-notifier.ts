@@ -11,6 +11,7 @@ import {
   type ContactSubmission,
 } from '../../../db/schema/index.ts';
 import { rowsOf } from '../../../db/rows.ts';
+import type { Logger } from '../logger.ts';
 import type { SiteSettings } from '../../shared/schemas/settings.ts';
 import { getSettings } from './settings.ts';
 
@@ -45,11 +46,6 @@ export async function enqueueLeadAlert(tx: Executor, submissionId: number): Prom
     .insert(leadNotifications)
     .values({ submissionId, status: 'pending' })
     .onConflictDoNothing({ target: leadNotifications.submissionId });
-}
-
-interface Logger {
-  info(object: object, message: string): void;
-  warn(object: object, message: string): void;
 }
 
 export function leadEmail(submission: ContactSubmission, settings: SiteSettings, publicUrl: string) {

@@ -6,10 +6,7 @@ import type { Database } from '../../../db/client.ts';
 import { sampleReviews } from '../../shared/site-defaults.ts';
 import { listPublishedPosts, type PostSummary } from './posts.ts';
 import { listVisibleReviews, type PublicReview } from './reviews.ts';
-
-interface Logger {
-  error(error: unknown, message: string): void;
-}
+import type { Logger } from '../logger.ts';
 
 /** Page data (a +data hook's answer) that may stand in for what a failed read would have given. */
 export interface Degradable {
@@ -27,24 +24,24 @@ export const pagesListingReviews: readonly string[] = ['/', '/testimonials'];
 
 export async function reviewsForPage(
   db: Database,
-  log: Logger = console,
+  log: Pick<Logger, 'error'>,
 ): Promise<{ reviews: PublicReview[] } & Degradable> {
   try {
     return { reviews: await listVisibleReviews(db), degraded: false };
   } catch (error) {
-    log.error(error, 'reading reviews failed; showing the sample reviews');
+    log.error({ err: error }, 'reading reviews failed; showing the sample reviews');
     return { reviews: [...sampleReviews], degraded: true };
   }
 }
 
 export async function postsForPage(
   db: Database,
-  log: Logger = console,
+  log: Pick<Logger, 'error'>,
 ): Promise<{ newsPosts: PostSummary[]; advicePosts: PostSummary[] } & Degradable> {
   try {
     return { ...(await listPublishedPosts(db)), degraded: false };
   } catch (error) {
-    log.error(error, 'reading posts failed; showing no posts');
+    log.error({ err: error }, 'reading posts failed; showing no posts');
     return { newsPosts: [], advicePosts: [], degraded: true };
   }
 }

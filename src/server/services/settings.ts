@@ -7,6 +7,7 @@ import {
   type PublicSiteSettings,
   type SiteSettings,
 } from '../../shared/schemas/settings.ts';
+import type { Logger } from '../logger.ts';
 import { defaultSettings } from '../../shared/site-defaults.ts';
 import { formatAddressLine } from '../../shared/postal-address.ts';
 
@@ -112,17 +113,13 @@ function sqlExcluded(column: string) {
   return sql.raw(`excluded.${column}`);
 }
 
-interface ErrorLogger {
-  error(object: object, message: string): void;
-}
-
 /**
  * The settings, or the built-in defaults when reading fails;
  * `degraded` says which, so a page built on the defaults is not cached (src/server/ssr.ts).
  */
 export async function getSettingsOrDefaults(
   db: Database,
-  log: ErrorLogger,
+  log: Pick<Logger, 'error'>,
 ): Promise<{ settings: SiteSettings; degraded: boolean }> {
   try {
     return { settings: await getSettings(db), degraded: false };

@@ -50,9 +50,11 @@ const signedInProcedure = publicProcedure.use(({ ctx, next }) => {
   return next({ ctx: { ...ctx, auth: ctx.auth } });
 });
 
+export const ADMIN_ONLY_MESSAGE = 'Only an admin may do this';
+
 const adminOnly = t.middleware(({ ctx, next }) => {
   if (ctx.auth?.user.role !== 'admin')
-    throw new TRPCError({ code: 'FORBIDDEN', message: 'Only an admin may do this' });
+    throw new TRPCError({ code: 'FORBIDDEN', message: ADMIN_ONLY_MESSAGE });
   return next();
 });
 

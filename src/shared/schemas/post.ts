@@ -73,8 +73,6 @@ export const savePostInputSchema = z.object({
   post: postFieldsSchema,
 });
 
-export const deletePostInputSchema = z.object({ type: postTypeSchema.optional() });
-
 export const postIdSchema = z.coerce
   .number({ error: 'Post id must be a number' })
   .int('Post id must be a whole number')

@@ -1,18 +1,14 @@
 import { z } from 'zod';
 import { plainText } from './text.ts';
+import { navigationLinks } from '../site-content.ts';
 
-/** The public pages whose metadata the owner may override (posts take theirs from the post itself). */
-export const overridablePages = [
-  { path: '/', name: 'Home' },
-  { path: '/services', name: 'Services' },
-  { path: '/about', name: 'About' },
-  { path: '/contact', name: 'Contact' },
-  { path: '/testimonials', name: 'Testimonials' },
-  { path: '/news', name: 'News & Updates' },
-  { path: '/advice-center', name: 'Advice Center' },
-] as const;
+/**
+ * The public pages whose metadata the owner may override: the pages of the site menu, in its order
+ * (posts take theirs from the post itself).
+ */
+export const overridablePages = navigationLinks.map(({ href, label }) => ({ path: href, name: label }));
 
-export type OverridablePage = (typeof overridablePages)[number]['path'];
+export type OverridablePage = (typeof navigationLinks)[number]['href'];
 
 /** What a search result shows, roughly: longer text is cut off there. */
 export const SEARCH_TITLE_CHARS = 60;
