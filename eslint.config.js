@@ -49,6 +49,15 @@ export default tseslint.config(
   },
   {
     files: ['**/*.tsx'],
+    rules: {
+      // Pages are rendered on the server, so what only the browser knows (the address, what is kept on
+      // the device, the current time) is read after hydration and set as state in an effect: reading it
+      // during render would make the first render differ from the server's HTML.
+      'react-hooks/set-state-in-effect': 'off',
+    },
+  },
+  {
+    files: ['**/*.tsx'],
     ...jsxA11y.flatConfigs.recommended,
   },
 );

@@ -1,7 +1,7 @@
 // `npm run bench`: speed and size figures for issue 3's targets, printed, never asserted.
 import { spawn } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { createServer } from 'node:http';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { tmpdir } from 'node:os';
 import { extname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -100,7 +100,7 @@ async function seed(baseUrl: string): Promise<number> {
           },
         }),
       });
-      postId = (await response.json()).postId;
+      postId = ((await response.json()) as { postId: number }).postId;
     }
   }
   for (let n = 1; n <= 20; n++) {
@@ -232,7 +232,8 @@ async function reactFloor(): Promise<PaintMetrics & { jsKb: number }> {
     build: { outDir, target: 'es2022' },
   });
   const types: Record<string, string> = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript' };
-  const server = createServer(async (request, response) => {
+  const server = createServer((request, response) => void serveFile(request, response));
+  async function serveFile(request: IncomingMessage, response: ServerResponse) {
     const path = request.url === '/' ? '/index.html' : request.url!.split('?')[0]!;
     try {
       const encoded = encodeBody(
@@ -247,7 +248,7 @@ async function reactFloor(): Promise<PaintMetrics & { jsKb: number }> {
     } catch {
       response.writeHead(404).end();
     }
-  });
+  }
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(server.address() as { port: number }).port}/`;
   try {

@@ -76,7 +76,9 @@ export function ReviewForm({ onReviewAdded }: { onReviewAdded: (review: ListedRe
   // Reviews kept on this device while the server could not be reached go out now, and again whenever
   // the browser comes back online. Once per page: the latest onReviewAdded is read through a ref.
   const addReview = useRef(onReviewAdded);
-  addReview.current = onReviewAdded;
+  useEffect(() => {
+    addReview.current = onReviewAdded;
+  });
   useEffect(() => {
     const sendKept = async () => {
       for (const { review, answer } of await sendReviewsKeptOnDevice(sendReview)) {
@@ -88,9 +90,10 @@ export function ReviewForm({ onReviewAdded }: { onReviewAdded: (review: ListedRe
         });
       }
     };
-    void sendKept();
-    window.addEventListener('online', sendKept);
-    return () => window.removeEventListener('online', sendKept);
+    const sendKeptNow = () => void sendKept();
+    sendKeptNow();
+    window.addEventListener('online', sendKeptNow);
+    return () => window.removeEventListener('online', sendKeptNow);
   }, []);
 
   const set = (field: keyof typeof emptyForm) => (event: { target: { value: string } }) => {

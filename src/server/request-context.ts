@@ -60,9 +60,12 @@ export function createRequestContext(request: FastifyRequest, reply: FastifyRepl
     analytics: app.analytics,
     loginThrottle: app.loginThrottle,
     leadNotifier: app.leadNotifier,
-    setSessionCookie: (token, expiresAt) =>
-      reply.setCookie(SESSION_COOKIE, token, sessionCookieOptions(app.config, expiresAt)),
-    clearSessionCookie: () => reply.clearCookie(SESSION_COOKIE, sessionCookieOptions(app.config)),
+    setSessionCookie: (token, expiresAt) => {
+      reply.setCookie(SESSION_COOKIE, token, sessionCookieOptions(app.config, expiresAt));
+    },
+    clearSessionCookie: () => {
+      reply.clearCookie(SESSION_COOKIE, sessionCookieOptions(app.config));
+    },
     contentChanged: (paths) => app.pageCache.clear(paths),
   };
 }

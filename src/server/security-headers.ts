@@ -18,7 +18,7 @@ export function securityHeadersFor(options: HelmetOptions): Record<string, strin
   };
   let finished = false;
   helmet(options)({} as IncomingMessage, recorder as unknown as ServerResponse, (error?: unknown) => {
-    if (error) throw error instanceof Error ? error : new Error(String(error));
+    if (error) throw error instanceof Error ? error : new Error('helmet failed', { cause: error });
     finished = true;
   });
   // helmet's middleware is synchronous; if that ever changes, fail at start rather than send no headers.

@@ -81,9 +81,11 @@ export function MediaUploadField({ kind, value, onChange, error }: MediaUploadFi
         </p>
       )}
       {value && kind === 'image' && !value.startsWith('data:') && (
-        <img className={styles.preview} src={value} alt="Preview of the chosen image" />
+        <img className={styles.preview} src={value} alt="Preview of the chosen upload" />
       )}
       {value && kind === 'video' && (
+        // A preview for the owner of the file just uploaded, which comes without a caption track.
+        // eslint-disable-next-line jsx-a11y/media-has-caption
         <video
           className={styles.preview}
           src={value}

@@ -64,6 +64,8 @@ export function PostMedia({
   if (image) return <HidingImage src={image} alt={alt} className={className} priority={priority} />;
   if (video)
     return (
+      // The owner uploads a video file, not a caption track; the post's text says what it shows.
+      // eslint-disable-next-line jsx-a11y/media-has-caption
       <video className={className} src={video} controls preload="metadata" aria-label={alt || 'Post video'} />
     );
   return null;

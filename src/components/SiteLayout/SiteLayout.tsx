@@ -59,6 +59,8 @@ export function SiteLayout({ children }: { children: ReactNode }) {
       <a className={styles.skipLink} href="#main">
         Skip to content
       </a>
+      {/* Escape pressed anywhere in the header (the menu, its toggle) closes the small-screen menu. */}
+      {/* eslint-disable-next-line jsx-a11y/no-static-element-interactions */}
       <header className={styles.header} onKeyDown={closeMenuOnEscape}>
         <div className={styles.headerInner}>
           <a className={styles.brand} href="/">

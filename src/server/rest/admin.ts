@@ -4,7 +4,7 @@ import { callerFor } from './caller.ts';
 import { PassThrough } from 'node:stream';
 import { ok, okWithMessage, shaped, typed } from './typed.ts';
 import { leadsToCsv } from '../services/leads.ts';
-import { getBackupStatus, recordedBackup } from '../services/backup/nightly.ts';
+import { recordedBackup, type getBackupStatus } from '../services/backup/nightly.ts';
 import type { AdminPost } from '../services/posts.ts';
 import { ADMIN_ONLY_MESSAGE } from '../trpc/init.ts';
 import { leadFilterSchema } from '../trpc/routers/leads.ts';
