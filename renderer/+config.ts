@@ -2,7 +2,7 @@ import type { Config } from 'vike/types';
 
 // https://vike.dev/config : our own render hooks; pages declare metadata through the custom `seo` setting.
 export default {
-  passToClient: ['settings', 'publicUrl', 'user', 'urlPathname', 'formPost', 'formStamp'],
+  passToClient: ['settings', 'publicUrl', 'user', 'urlPathname', 'urlParsed', 'formPost', 'formStamp'],
   meta: {
     seo: { env: { server: true } },
   },
