@@ -57,6 +57,10 @@ class BlackHoleProxy {
 
   async listen(): Promise<number> {
     await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
+    return this.port;
+  }
+
+  get port(): number {
     return (this.server.address() as AddressInfo).port;
   }
 
@@ -156,5 +160,42 @@ describe.skipIf(testDatabaseKind !== 'postgres')('A PostgreSQL outage (postgres)
       healthy = (await t.app.inject({ method: 'GET', url: '/api/health' })).statusCode === 200;
     expect(healthy).toBe(true);
     expect((await t.app.inject({ method: 'GET', url: '/api/reviews' })).statusCode).toBe(200);
+  });
+
+  it('serves pages from the cache or their fallback within 2 s while the database is away', async () => {
+    const target = new URL(process.env.TEST_DATABASE_URL!);
+    const throughProxy = new URL(target);
+    throughProxy.hostname = '127.0.0.1';
+    throughProxy.port = String(proxy.port);
+    const site = await buildTestApp({
+      database: await openDatabase({ url: throughProxy.toString() }),
+      ssr: { mode: 'development' },
+    });
+    try {
+      // Rendered once while the database answers: the home page stays in the cache, the news list does
+      // not (its code is loaded, its page is dropped), so it must be rendered during the outage.
+      for (const url of ['/', '/news']) {
+        expect((await site.app.inject({ method: 'GET', url })).statusCode).toBe(200);
+      }
+      site.app.pageCache.clear(['/news']);
+
+      proxy.blackHole();
+      const answers = await Promise.all(
+        ['/', '/news', '/'].map(async (url) => ({
+          url,
+          ...(await timed(site.app.inject({ method: 'GET', url }))),
+        })),
+      );
+      for (const { url, result, ms } of answers) {
+        expect(ms, url).toBeLessThan(2_000);
+        if (result.statusCode === 503) expect(result.headers['retry-after'], url).toBeDefined();
+        else expect(result.statusCode, url).toBe(200);
+      }
+      // The cached page is the real one, not a fallback.
+      expect(answers[0]!.result.headers['x-page-cache']).toBe('hit');
+    } finally {
+      proxy.restore();
+      await site.close();
+    }
   });
 });
