@@ -262,8 +262,11 @@ describe(`limits, spam folder and page cache (${testDatabaseKind})`, () => {
     const cached = () => pages.filter((key) => t.app.pageCache.get(key));
 
     it('a lead, a sign-in, a held review and a bot review clear nothing', async () => {
-      // A settings change is one visitors see (every instance drops its pages on it): made first.
+      // A settings change is one visitors see (every instance drops its pages when the database
+      // announces it): made, and its announcement heard, before the pages are cached.
+      const before = t.app.pageCache.generation;
       await setSettings({ holdReviewsForApproval: true });
+      await expect.poll(() => t.app.pageCache.generation).toBeGreaterThan(before);
       fill();
       expect((await send(t, '/api/contact', lead)).statusCode).toBe(201);
       expect((await send(t, '/trpc/contact.send', lead)).statusCode).toBe(200);
