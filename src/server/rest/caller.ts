@@ -3,7 +3,7 @@ import { createRequestContext } from '../request-context.ts';
 import { createCaller } from '../trpc/app-router.ts';
 
 /**
- * The REST paths of SPEC section 7 call the very procedures tRPC serves, so input checks and
+ * The public and admin REST paths call the very procedures tRPC serves, so input checks and
  * role checks are written once; REST only reshapes the answers.
  */
 export function callerFor(request: FastifyRequest, reply: FastifyReply) {

@@ -12,7 +12,7 @@ import { testDatabaseKind } from '../testing/test-database.ts';
 // kernel reports it.
 vi.mock('node:fs', async (importOriginal) => {
   const fs = await importOriginal<typeof nodeFs>();
-  const createWriteStream = ((path: string) => {
+  const createWriteStream = (path: string): Writable => {
     let written = 0;
     return new Writable({
       write(chunk: Buffer, _encoding, callback) {
@@ -32,7 +32,7 @@ vi.mock('node:fs', async (importOriginal) => {
         callback();
       },
     });
-  }) as unknown as typeof nodeFs.createWriteStream;
+  };
   return { ...fs, default: { ...fs, createWriteStream }, createWriteStream };
 });
 

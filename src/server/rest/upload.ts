@@ -13,7 +13,7 @@ import { z } from 'zod';
 
 type StoredUpload = Awaited<ReturnType<typeof storeUpload>>;
 
-// POST /api/admin/upload (SPEC section 7): one multipart field "file". The body is streamed to a
+// POST /api/admin/upload: one multipart field "file". The body is streamed to a
 // temporary file, so a 200 MB video never sits in memory.
 export async function uploadRestRoute(fastify: FastifyInstance, options: { limits: UploadLimits }) {
   const app = typed(fastify);

@@ -8,7 +8,7 @@ import { ForbiddenError, NotFoundError } from '../errors.ts';
 import { enforceActionLimit } from './rate-limits.ts';
 import { getSettings } from './settings.ts';
 
-/** A review as visitors and the client read it; ids are text on the client (SPEC section 3). */
+/** A review as visitors and the client read it; ids are text on the client, as the public API gives them. */
 export interface PublicReview {
   id: string;
   name: string;
