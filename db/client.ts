@@ -87,17 +87,21 @@ async function openPostgres(url: string, queryTimeoutMs: number): Promise<Databa
     await lockClient`select pg_advisory_unlock(${MIGRATION_LOCK_ID})`.catch(() => {});
     await lockClient.end();
   }
+  let closed = false;
   return {
     db: db as unknown as Database,
     kind: 'postgres',
     // postgres.js listens on a connection of its own, outside the pool, and listens again after a
-    // reconnect, calling onConnected each time.
+    // reconnect, calling onConnected each time. Closing the database stops every listener with it.
     listen: async (channel, onMessage, onConnected) => {
       const request = await client.listen(channel, onMessage, onConnected);
-      return () => request.unlisten();
+      return () => (closed ? Promise.resolve() : request.unlisten());
     },
     ping: () => pingDatabase(db),
-    close: () => client.end({ timeout: 5 }),
+    close: () => {
+      closed = true;
+      return client.end({ timeout: 5 });
+    },
   };
 }
 
