@@ -3,6 +3,7 @@ import { renderToString } from 'react-dom/server';
 import { dangerouslySkipEscape, escapeInject } from 'vike/server';
 import type { OnRenderHtmlAsync, PageContextServer } from 'vike/types';
 import { PageShell } from './PageShell.tsx';
+import { palette } from '../src/styles/palette.ts';
 import { applySeoOverride, buildHeadTags, type SeoInput } from './seo.ts';
 
 function seoFor(pageContext: PageContextServer): SeoInput {
@@ -32,7 +33,7 @@ export const onRenderHtml: OnRenderHtmlAsync = async (pageContext) => {
   <head>
     <meta charset="utf-8">
     <meta name="viewport" content="width=device-width, initial-scale=1">
-    <meta name="theme-color" content="#1e3c95">
+    <meta name="theme-color" content="${palette.brandNavy}">
     <title>${head.title}</title>
     ${dangerouslySkipEscape(head.tags.join('\n    '))}
     <link rel="icon" href="/images/favicon.svg" type="image/svg+xml">

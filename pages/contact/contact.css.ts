@@ -9,7 +9,7 @@ const containerRules = {
 
 export const hero = style({
   background: `linear-gradient(135deg, ${vars.color.brandNavy}, ${vars.color.blueDark})`,
-  color: '#fff',
+  color: vars.color.onDark,
   padding: `${vars.space.xxl} 0`,
 });
 export const heroInner = style(containerRules);
@@ -74,12 +74,12 @@ export const submit = style({
   border: 0,
   borderRadius: vars.radius.sm,
   background: vars.color.orangeDark,
-  color: '#fff',
+  color: vars.color.onDark,
   fontWeight: 700,
   cursor: 'pointer',
   selectors: {
     '&:disabled': { opacity: 0.75, cursor: 'progress' },
-    '&:hover:not(:disabled)': { background: '#9a3412' },
+    '&:hover:not(:disabled)': { background: vars.color.orangeDarker },
   },
 });
 

@@ -18,7 +18,7 @@ export const sectionLead = style({
 export const hero = style({
   position: 'relative',
   overflow: 'hidden',
-  color: '#ffffff',
+  color: vars.color.onDark,
   background: vars.color.brandNavy,
 });
 
@@ -52,7 +52,7 @@ export const emergencyBadge = style({
 
 export const heroTitle = style({ fontSize: 'clamp(2.1rem, 5vw, 3.4rem)', maxWidth: '14em' });
 
-export const heroLead = style({ fontSize: '1.15rem', maxWidth: '36em', color: '#e2e8f0' });
+export const heroLead = style({ fontSize: '1.15rem', maxWidth: '36em', color: vars.color.onDarkMuted });
 
 export const claims = style({
   display: 'flex',
@@ -81,8 +81,13 @@ export const heroActions = style({
 export const stats = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space.xl, margin: 0 });
 
 globalStyle(`${stats} > div`, { display: 'flex', flexDirection: 'column-reverse' });
-globalStyle(`${stats} dt`, { color: '#e2e8f0' });
-globalStyle(`${stats} dd`, { margin: 0, fontSize: '2rem', fontWeight: 800, color: '#fde68a' });
+globalStyle(`${stats} dt`, { color: vars.color.onDarkMuted });
+globalStyle(`${stats} dd`, {
+  margin: 0,
+  fontSize: '2rem',
+  fontWeight: 800,
+  color: vars.color.onDarkHighlight,
+});
 
 export const tiles = style({
   listStyle: 'none',
@@ -195,7 +200,7 @@ export const splitImage = style({ width: '100%', borderRadius: vars.radius.lg, b
 export const finalCta = style({
   padding: `${vars.space.xxl} ${vars.space.md}`,
   textAlign: 'center',
-  color: '#ffffff',
+  color: vars.color.onDark,
   background: `linear-gradient(135deg, ${vars.color.brandNavy} 0%, ${vars.color.blueDark} 100%)`,
 });
 

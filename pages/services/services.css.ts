@@ -6,7 +6,7 @@ const container = { maxWidth: vars.width.content, margin: '0 auto', paddingInlin
 
 export const hero = style({
   background: `linear-gradient(135deg, ${vars.color.brandNavy}, ${vars.color.blueDark})`,
-  color: '#fff',
+  color: vars.color.onDark,
   padding: `${vars.space.xxl} 0`,
 });
 export const heroInner = style({ ...container });
@@ -32,10 +32,10 @@ export const primaryButton = style({
   padding: `${vars.space.sm} ${vars.space.lg}`,
   borderRadius: vars.radius.sm,
   background: vars.color.orangeDark,
-  color: '#fff',
+  color: vars.color.onDark,
   fontWeight: 700,
   textDecoration: 'none',
-  selectors: { '&:hover': { background: '#9a3412' } },
+  selectors: { '&:hover': { background: vars.color.orangeDarker } },
 });
 
 export const sectionTitle = style({ fontSize: 'clamp(1.5rem, 3vw, 2.1rem)', color: vars.color.brandNavy });
@@ -97,6 +97,6 @@ export const closing = style({
   textAlign: 'center',
   padding: `${vars.space.xxl} ${vars.space.md}`,
   background: vars.color.brandNavy,
-  color: '#fff',
+  color: vars.color.onDark,
 });
 export const closingTitle = style({ fontSize: 'clamp(1.6rem, 3.5vw, 2.4rem)' });

@@ -4,14 +4,14 @@ import { PageHero } from '../../src/components/PageHero/PageHero.tsx';
 import { ReviewCard } from '../../src/components/ReviewCard/ReviewCard.tsx';
 import { Toaster } from '../../src/components/Toast/Toaster.tsx';
 import type { TestimonialsData } from './+data.ts';
-import type { ListedReview } from '../../src/shared/review-for-list.ts';
+import type { PublicReview } from '../../src/shared/schemas/review.ts';
 import { REVIEWS_CLOSED_MESSAGE } from '../../src/shared/review-rules.ts';
 import { ReviewForm } from './ReviewForm.tsx';
 import * as styles from './testimonials.css.ts';
 
 export default function Page() {
   const { data, settings } = usePageContext();
-  const [reviews, setReviews] = useState<ListedReview[]>(() => [...(data as TestimonialsData).reviews]);
+  const [reviews, setReviews] = useState<PublicReview[]>(() => [...(data as TestimonialsData).reviews]);
 
   return (
     <>

@@ -7,7 +7,8 @@ import { usePageContext } from '../../renderer/usePageContext.tsx';
 import { FORM_STAMP_FIELD, outcomeFor, sentParamOf } from '../../src/shared/form-post.ts';
 import { linkButton } from '../../src/components/LinkButton/link-button.css.ts';
 import { toast } from '../../src/components/Toast/toast-store.ts';
-import { reviewForList, type ListedReview, type ReviewAnswer } from '../../src/shared/review-for-list.ts';
+import { reviewForList, type ReviewAnswer } from '../../src/shared/review-for-list.ts';
+import type { PublicReview } from '../../src/shared/schemas/review.ts';
 import { loadOnFirstUse } from '../../src/client/load-on-first-use.ts';
 import {
   keepReviewOnDevice,
@@ -57,7 +58,7 @@ const sentNotices: Record<string, string> = {
   held: `Review submitted successfully! ${REVIEW_HELD_MESSAGE}`,
 };
 
-export function ReviewForm({ onReviewAdded }: { onReviewAdded: (review: ListedReview) => void }) {
+export function ReviewForm({ onReviewAdded }: { onReviewAdded: (review: PublicReview) => void }) {
   const id = useId();
   const { formPost, formStamp, urlParsed } = usePageContext();
   // A review sent before the script loaded (or without it) is answered by the server with this page:

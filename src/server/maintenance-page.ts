@@ -1,3 +1,4 @@
+import { palette } from '../styles/palette.ts';
 import type { SiteSettings } from '../shared/schemas/settings.ts';
 import { telHref } from '../shared/site-content.ts';
 
@@ -19,11 +20,11 @@ export function maintenancePage(settings: SiteSettings): string {
 <meta name="robots" content="noindex">
 <title>Back soon | ${company}</title>
 <style>
-body{margin:0;font-family:system-ui,-apple-system,"Segoe UI",Roboto,Arial,sans-serif;background:#1e3c95;color:#fff;min-height:100vh;display:grid;place-items:center;text-align:center;padding:1.5rem}
+body{margin:0;font-family:system-ui,-apple-system,"Segoe UI",Roboto,Arial,sans-serif;background:${palette.brandNavy};color:${palette.onDark};min-height:100vh;display:grid;place-items:center;text-align:center;padding:1.5rem}
 main{max-width:34rem}
 h1{font-size:2rem;margin:0 0 .75rem}
-a{display:inline-block;margin-top:1.25rem;background:#c2410c;color:#fff;font-weight:700;font-size:1.25rem;padding:.8rem 1.5rem;border-radius:999px;text-decoration:none}
-a:focus-visible{outline:3px solid #f59e0b;outline-offset:3px}
+a{display:inline-block;margin-top:1.25rem;background:${palette.orangeDark};color:${palette.onDark};font-weight:700;font-size:1.25rem;padding:.8rem 1.5rem;border-radius:999px;text-decoration:none}
+a:focus-visible{outline:3px solid ${palette.focus};outline-offset:3px}
 </style>
 </head>
 <body>

@@ -1,14 +1,4 @@
-import type { ReviewData } from './schemas/review.ts';
-
-/** A review as the testimonials list holds it (ids travel as text to the client). */
-export interface ListedReview {
-  id: string;
-  name: string;
-  secondName: string | null;
-  rating: number;
-  review: string;
-  createdAt: string;
-}
+import type { PublicReview, ReviewData } from './schemas/review.ts';
 
 /** What POST /api/reviews may answer with, read defensively. */
 export interface ReviewAnswer {
@@ -24,7 +14,7 @@ export function reviewForList(
   sent: ReviewData,
   answer: ReviewAnswer | undefined,
   now = new Date(),
-): ListedReview {
+): PublicReview {
   const serverId = answer?.id === undefined ? '' : String(answer.id);
   const hasNumericId = /^\d+$/.test(serverId);
   return {

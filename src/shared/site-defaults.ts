@@ -1,4 +1,5 @@
 import type { SiteSettings } from './schemas/settings.ts';
+import type { PublicReview } from './schemas/review.ts';
 
 // Used by the admin and as the public fallback whenever reading settings fails.
 export const defaultSettings: SiteSettings = {
@@ -43,17 +44,8 @@ export const defaultSettings: SiteSettings = {
   linkedin: '',
 };
 
-export interface SampleReview {
-  id: string;
-  name: string;
-  secondName: string | null;
-  rating: number;
-  review: string;
-  createdAt: string;
-}
-
 // Nine built-in reviews, all five stars, shown when the reviews call fails.
-export const sampleReviews: readonly SampleReview[] = [
+export const sampleReviews: readonly PublicReview[] = [
   [
     'Sarah',
     'Mitchell',

@@ -6,7 +6,7 @@ export const page = style({ minHeight: '100vh', background: vars.color.surfaceMu
 
 export const header = style({
   background: vars.color.brandNavy,
-  color: '#ffffff',
+  color: vars.color.onDark,
   padding: `${vars.space.md} ${vars.space.lg}`,
   display: 'flex',
   flexWrap: 'wrap',
@@ -53,7 +53,7 @@ export const countBadge = style({
   padding: '0 0.4em',
   borderRadius: vars.radius.full,
   background: vars.color.orangeDark,
-  color: '#ffffff',
+  color: vars.color.onDark,
   fontSize: '0.8rem',
   textAlign: 'center',
 });
@@ -103,7 +103,7 @@ export const checkboxLabel = style({
 export const fieldError = style({ color: vars.color.danger, fontSize: '0.9rem', margin: 0 });
 export const errorBox = style({
   border: `1px solid ${vars.color.danger}`,
-  background: '#fef2f2',
+  background: vars.color.dangerSurface,
   color: vars.color.danger,
   borderRadius: vars.radius.sm,
   padding: vars.space.md,
@@ -125,7 +125,7 @@ const buttonBase = style({
   selectors: { '&:disabled': { opacity: 0.6, cursor: 'not-allowed' } },
 });
 export const button = styleVariants({
-  primary: [buttonBase, { background: vars.color.brandNavy, color: '#ffffff' }],
+  primary: [buttonBase, { background: vars.color.brandNavy, color: vars.color.onDark }],
   secondary: [
     buttonBase,
     { background: vars.color.surface, color: vars.color.brandNavy, borderColor: vars.color.brandNavy },
@@ -134,7 +134,10 @@ export const button = styleVariants({
     buttonBase,
     { background: vars.color.surface, color: vars.color.danger, borderColor: vars.color.danger },
   ],
-  onDark: [buttonBase, { background: 'transparent', color: '#ffffff', borderColor: '#ffffff' }],
+  onDark: [
+    buttonBase,
+    { background: 'transparent', color: vars.color.onDark, borderColor: vars.color.onDark },
+  ],
 });
 export const buttonRow = style({
   display: 'flex',
@@ -167,12 +170,12 @@ const badgeBase = style({
   fontWeight: 700,
 });
 export const badge = styleVariants({
-  news: [badgeBase, { background: '#dbeafe', color: '#1e3a8a' }],
-  advice: [badgeBase, { background: '#ffedd5', color: '#9a3412' }],
-  published: [badgeBase, { background: '#dcfce7', color: '#14532d' }],
-  draft: [badgeBase, { background: '#e2e8f0', color: '#1e293b' }],
-  scheduled: [badgeBase, { background: '#fef9c3', color: '#713f12' }],
-  hidden: [badgeBase, { background: '#fee2e2', color: '#7f1d1d' }],
+  news: [badgeBase, { background: vars.color.infoSurface, color: vars.color.infoInk }],
+  advice: [badgeBase, { background: vars.color.warnSurface, color: vars.color.warnInk }],
+  published: [badgeBase, { background: vars.color.successSurfaceStrong, color: vars.color.successInk }],
+  draft: [badgeBase, { background: vars.color.neutralSurface, color: vars.color.neutralInk }],
+  scheduled: [badgeBase, { background: vars.color.noticeSurface, color: vars.color.noticeInk }],
+  hidden: [badgeBase, { background: vars.color.dangerSurfaceStrong, color: vars.color.dangerInk }],
 });
 
 export const preview = style({
@@ -201,7 +204,7 @@ export const toolButton = style([
     background: vars.color.surface,
     color: vars.color.ink,
     borderColor: vars.color.border,
-    selectors: { '&[aria-pressed="true"]': { background: vars.color.brandNavy, color: '#ffffff' } },
+    selectors: { '&[aria-pressed="true"]': { background: vars.color.brandNavy, color: vars.color.onDark } },
   },
 ]);
 export const editorArea = style({

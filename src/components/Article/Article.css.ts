@@ -75,7 +75,7 @@ export const quote = style({
   padding: `${vars.space.sm} ${vars.space.lg}`,
   borderRadius: vars.radius.sm,
   background: vars.color.orangeDark,
-  color: '#fff',
+  color: vars.color.onDark,
   fontWeight: 700,
   textDecoration: 'none',
 });
@@ -84,7 +84,7 @@ export const preview = style({
   margin: `0 0 ${vars.space.md}`,
   padding: vars.space.md,
   borderRadius: vars.radius.sm,
-  background: '#fef9c3',
-  color: '#713f12',
+  background: vars.color.noticeSurface,
+  color: vars.color.noticeInk,
   fontWeight: 600,
 });

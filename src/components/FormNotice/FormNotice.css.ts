@@ -11,6 +11,12 @@ const base = style({
 });
 
 export const notice = styleVariants({
-  success: [base, { borderColor: vars.color.success, background: '#f0fdf4', color: vars.color.success }],
-  error: [base, { borderColor: vars.color.danger, background: '#fef2f2', color: vars.color.danger }],
+  success: [
+    base,
+    { borderColor: vars.color.success, background: vars.color.successSurface, color: vars.color.success },
+  ],
+  error: [
+    base,
+    { borderColor: vars.color.danger, background: vars.color.dangerSurface, color: vars.color.danger },
+  ],
 });

@@ -23,25 +23,25 @@ export const linkButton = styleVariants({
     base,
     {
       background: vars.color.orangeDark,
-      color: '#ffffff',
-      selectors: { '&:hover': { background: '#9a3412' } },
+      color: vars.color.onDark,
+      selectors: { '&:hover': { background: vars.color.orangeDarker } },
     },
   ],
   navy: [
     base,
     {
       background: vars.color.brandNavy,
-      color: '#ffffff',
+      color: vars.color.onDark,
       selectors: { '&:hover': { background: vars.color.blueDark } },
     },
   ],
   outlineLight: [
     base,
     {
-      borderColor: '#ffffff',
-      color: '#ffffff',
+      borderColor: vars.color.onDark,
+      color: vars.color.onDark,
       background: 'transparent',
-      selectors: { '&:hover': { background: '#ffffff', color: vars.color.brandNavy } },
+      selectors: { '&:hover': { background: vars.color.onDark, color: vars.color.brandNavy } },
     },
   ],
   outlineNavy: [
@@ -50,7 +50,7 @@ export const linkButton = styleVariants({
       borderColor: vars.color.brandNavy,
       color: vars.color.brandNavy,
       background: vars.color.surface,
-      selectors: { '&:hover': { background: vars.color.brandNavy, color: '#ffffff' } },
+      selectors: { '&:hover': { background: vars.color.brandNavy, color: vars.color.onDark } },
     },
   ],
 });

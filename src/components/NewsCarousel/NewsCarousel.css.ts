@@ -56,20 +56,25 @@ export const slideBody = style({
   padding: `${vars.space.xl} ${vars.space.lg} ${vars.space.lg}`,
   background:
     'linear-gradient(to top, rgba(15, 23, 42, 0.92) 0%, rgba(15, 23, 42, 0.75) 60%, rgba(15, 23, 42, 0.35) 100%)',
-  color: '#ffffff',
+  color: vars.color.onDark,
 });
 
-export const date = style({ display: 'block', fontSize: '0.9rem', fontWeight: 600, color: '#fde68a' });
+export const date = style({
+  display: 'block',
+  fontSize: '0.9rem',
+  fontWeight: 600,
+  color: vars.color.onDarkHighlight,
+});
 
 export const title = style({ margin: `${vars.space.xs} 0`, fontSize: 'clamp(1.3rem, 2.5vw, 1.8rem)' });
 
 export const titleLink = style({
-  color: '#ffffff',
+  color: vars.color.onDark,
   textDecoration: 'none',
   selectors: { '&:hover': { textDecoration: 'underline' } },
 });
 
-export const excerpt = style({ margin: 0, maxWidth: vars.width.text, color: '#e2e8f0' });
+export const excerpt = style({ margin: 0, maxWidth: vars.width.text, color: vars.color.onDarkMuted });
 
 export const controls = style({
   display: 'flex',

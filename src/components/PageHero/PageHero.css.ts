@@ -3,7 +3,7 @@ import { vars } from '../../styles/theme.css.ts';
 
 export const hero = style({
   background: `linear-gradient(135deg, ${vars.color.brandNavy} 0%, ${vars.color.blueDark} 100%)`,
-  color: '#ffffff',
+  color: vars.color.onDark,
   padding: `${vars.space.xxl} ${vars.space.md}`,
   textAlign: 'center',
 });
@@ -24,7 +24,7 @@ export const eyebrow = style({
 
 export const title = style({ fontSize: 'clamp(2rem, 5vw, 3rem)', margin: `0 0 ${vars.space.md}` });
 
-export const lead = style({ fontSize: '1.15rem', margin: 0, color: '#e0e7ff' });
+export const lead = style({ fontSize: '1.15rem', margin: 0, color: vars.color.onBrandSoft });
 
 export const actions = style({
   display: 'flex',

@@ -34,7 +34,7 @@ export const button = style({
     '&[aria-current="page"]': {
       background: vars.color.brandNavy,
       borderColor: vars.color.brandNavy,
-      color: '#fff',
+      color: vars.color.onDark,
     },
     '&[aria-disabled="true"]': {
       color: vars.color.inkMuted,

@@ -78,7 +78,7 @@ export const lightbox = style({
   padding: 0,
   border: 0,
   background: 'rgba(2, 6, 23, 0.94)',
-  color: '#fff',
+  color: vars.color.onDark,
 });
 globalStyle(`${lightbox}::backdrop`, { background: 'rgba(2, 6, 23, 0.6)' });
 
@@ -104,7 +104,7 @@ export const lightboxImage = style({
 
 export const lightboxCaption = style({ marginTop: vars.space.md, fontSize: '1.05rem' });
 
-export const lightboxCounter = style({ color: '#cbd5e1' });
+export const lightboxCounter = style({ color: vars.color.onDarkSubtle });
 
 const lightboxButton = style({
   position: 'absolute',
@@ -116,7 +116,7 @@ const lightboxButton = style({
   borderRadius: vars.radius.full,
   border: '1px solid rgba(255,255,255,0.5)',
   background: 'rgba(15, 23, 42, 0.7)',
-  color: '#fff',
+  color: vars.color.onDark,
   cursor: 'pointer',
   selectors: { '&:hover': { background: 'rgba(30, 60, 149, 0.9)' } },
 });

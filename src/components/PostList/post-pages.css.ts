@@ -4,7 +4,7 @@ import { breakpoints, vars } from '../../styles/theme.css.ts';
 // Shared by the news list, the advice centre and the article page.
 export const hero = style({
   background: `linear-gradient(135deg, ${vars.color.brandNavy}, ${vars.color.blueDark})`,
-  color: '#fff',
+  color: vars.color.onDark,
   padding: `${vars.space.xxl} ${vars.space.md}`,
 });
 export const heroInner = style({ maxWidth: vars.width.content, margin: '0 auto' });
@@ -41,7 +41,7 @@ export const callout = style({
   padding: vars.space.xl,
   borderRadius: vars.radius.lg,
   background: vars.color.brandNavy,
-  color: '#fff',
+  color: vars.color.onDark,
   textAlign: 'center',
   scrollMarginTop: '100px',
 });
@@ -51,7 +51,7 @@ export const calloutButton = style({
   padding: `${vars.space.sm} ${vars.space.lg}`,
   borderRadius: vars.radius.sm,
   background: vars.color.orangeDark,
-  color: '#fff',
+  color: vars.color.onDark,
   fontWeight: 700,
   textDecoration: 'none',
 });

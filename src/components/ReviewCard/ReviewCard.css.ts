@@ -1,5 +1,6 @@
 import { style, styleVariants } from '@vanilla-extract/css';
 import { vars } from '../../styles/theme.css.ts';
+import { avatarColourValues } from '../../styles/palette.ts';
 
 export const card = style({
   display: 'flex',
@@ -23,26 +24,10 @@ export const avatar = style({
   borderRadius: vars.radius.full,
   display: 'grid',
   placeItems: 'center',
-  color: '#ffffff',
+  color: vars.color.onDark,
   fontWeight: 800,
   fontSize: '1.25rem',
 });
-
-// Twelve avatar colours. Each keeps white text above 4.5:1 contrast.
-const avatarColourValues = [
-  '#1e3c95',
-  '#1d4ed8',
-  '#c2410c',
-  '#15803d',
-  '#b91c1c',
-  '#7e22ce',
-  '#be185d',
-  '#0f766e',
-  '#b45309',
-  '#4338ca',
-  '#0369a1',
-  '#be123c',
-] as const;
 
 export const avatarColours = Object.values(
   styleVariants(

@@ -1,13 +1,9 @@
 import { MAX_RATING } from '../../shared/review-rules.ts';
+import type { PublicReview } from '../../shared/schemas/review.ts';
 import * as styles from './ReviewCard.css.ts';
 
-export interface ReviewCardData {
-  id: string;
-  name: string;
-  secondName: string | null;
-  rating: number;
-  review: string;
-}
+/** A card shows everything of the public review but its date. */
+export type ReviewCardData = Omit<PublicReview, 'createdAt'>;
 
 /**
  * One of the twelve avatar colours, picked from the review id rather than at random (see

@@ -109,7 +109,7 @@ export const leaveReviewLink = style({
   padding: `${vars.space.sm} ${vars.space.lg}`,
   borderRadius: vars.radius.full,
   background: vars.color.orangeDark,
-  color: '#ffffff',
+  color: vars.color.onDark,
   fontWeight: 700,
   textDecoration: 'none',
   selectors: { '&:hover': { background: vars.color.brandNavy } },

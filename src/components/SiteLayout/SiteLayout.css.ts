@@ -75,14 +75,14 @@ export const callButton = style({
   alignItems: 'center',
   gap: vars.space.xs,
   background: vars.color.orangeDark,
-  color: '#fff',
+  color: vars.color.onDark,
   padding: `${vars.space.sm} ${vars.space.md}`,
   borderRadius: vars.radius.full,
   fontWeight: 700,
   textDecoration: 'none',
   whiteSpace: 'nowrap',
   '@media': { [breakpoints.medium]: { display: 'inline-flex' } },
-  selectors: { '&:hover': { background: '#9a3412' } },
+  selectors: { '&:hover': { background: vars.color.orangeDarker } },
 });
 
 export const menuButton = style({
@@ -90,7 +90,7 @@ export const menuButton = style({
   alignItems: 'center',
   gap: vars.space.xs,
   background: vars.color.brandNavy,
-  color: '#fff',
+  color: vars.color.onDark,
   border: 0,
   borderRadius: vars.radius.sm,
   padding: `${vars.space.sm} ${vars.space.md}`,
@@ -116,17 +116,21 @@ export const mobileNavList = style({
 export const emergencyBlock = style({
   marginTop: vars.space.md,
   background: vars.color.brandNavy,
-  color: '#fff',
+  color: vars.color.onDark,
   borderRadius: vars.radius.md,
   padding: vars.space.md,
   textAlign: 'center',
 });
 
-export const emergencyLink = style({ color: '#fff', fontWeight: 800, fontSize: '1.25rem' });
+export const emergencyLink = style({ color: vars.color.onDark, fontWeight: 800, fontSize: '1.25rem' });
 
 export const main = style({ minHeight: '60vh' });
 
-export const footer = style({ background: '#0b1a47', color: '#e2e8f0', marginTop: vars.space.xxl });
+export const footer = style({
+  background: vars.color.navyDeep,
+  color: vars.color.onDarkMuted,
+  marginTop: vars.space.xxl,
+});
 
 export const footerGrid = style({
   maxWidth: vars.width.content,
@@ -141,7 +145,7 @@ export const footerGrid = style({
   },
 });
 
-export const footerHeading = style({ color: '#fff', fontSize: '1.05rem' });
+export const footerHeading = style({ color: vars.color.onDark, fontSize: '1.05rem' });
 export const footerList = style({
   listStyle: 'none',
   margin: 0,
@@ -150,7 +154,7 @@ export const footerList = style({
   gap: vars.space.xs,
 });
 export const footerLink = style({
-  color: '#e2e8f0',
+  color: vars.color.onDarkMuted,
   textDecoration: 'none',
   selectors: { '&:hover': { textDecoration: 'underline' } },
 });
@@ -178,9 +182,9 @@ const floating = style({
 
 export const floatingCall = style([
   floating,
-  { right: vars.space.lg, background: vars.color.orangeDark, color: '#fff' },
+  { right: vars.space.lg, background: vars.color.orangeDark, color: vars.color.onDark },
 ]);
 export const scrollTop = style([
   floating,
-  { left: vars.space.lg, background: vars.color.brandNavy, color: '#fff' },
+  { left: vars.space.lg, background: vars.color.brandNavy, color: vars.color.onDark },
 ]);

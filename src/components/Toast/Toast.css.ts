@@ -37,7 +37,10 @@ const base = style({
 
 export const toast = styleVariants({
   default: [base, { background: vars.color.surface, color: vars.color.ink }],
-  destructive: [base, { background: vars.color.danger, color: '#fff', borderColor: vars.color.danger }],
+  destructive: [
+    base,
+    { background: vars.color.danger, color: vars.color.onDark, borderColor: vars.color.danger },
+  ],
 });
 
 export const title = style({ fontWeight: 700, margin: 0 });

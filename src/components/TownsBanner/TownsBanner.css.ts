@@ -10,7 +10,7 @@ export const banner = style({
   display: 'flex',
   alignItems: 'center',
   background: vars.color.brandNavy,
-  color: '#ffffff',
+  color: vars.color.onDark,
   fontWeight: 600,
 });
 
@@ -18,7 +18,7 @@ export const label = style({
   flex: 'none',
   margin: 0,
   padding: `${vars.space.sm} ${vars.space.md}`,
-  color: '#fde68a',
+  color: vars.color.onDarkHighlight,
   whiteSpace: 'nowrap',
 });
 

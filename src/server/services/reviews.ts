@@ -2,21 +2,13 @@ import { and, desc, eq } from 'drizzle-orm';
 import type { Database } from '../../../db/client.ts';
 import { reviews, type Review } from '../../../db/schema/index.ts';
 import { REVIEWS_CLOSED_MESSAGE } from '../../shared/review-rules.ts';
-import type { ReviewData } from '../../shared/schemas/review.ts';
+import type { PublicReview, ReviewData } from '../../shared/schemas/review.ts';
 import { looksLikeBot } from '../../shared/schemas/spam.ts';
 import { ForbiddenError, NotFoundError } from '../errors.ts';
 import { enforceActionLimit } from './rate-limits.ts';
 import { getSettings } from './settings.ts';
 
-/** A review as visitors and the client read it; ids are text on the client, as the public API gives them. */
-export interface PublicReview {
-  id: string;
-  name: string;
-  secondName: string | null;
-  rating: number;
-  review: string;
-  createdAt: string;
-}
+export type { PublicReview };
 
 function toPublicReview(row: Review): PublicReview {
   return {

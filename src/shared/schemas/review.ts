@@ -35,3 +35,12 @@ export const reviewInputSchema = z.object({
 
 export type ReviewInput = z.input<typeof reviewInputSchema>;
 export type ReviewData = z.output<typeof reviewInputSchema>;
+
+/**
+ * The one shape of a review as visitors and the client read it: the submitted fields plus an id and
+ * a date, both as text because that is how the public API sends them.
+ */
+export interface PublicReview extends Pick<ReviewData, 'name' | 'secondName' | 'rating' | 'review'> {
+  id: string;
+  createdAt: string;
+}
