@@ -1,8 +1,7 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openPage, waitForHydration } from './support/browser.ts';
-import { startServer, type RunningServer } from './support/server.ts';
-import { signInAsAdmin } from './support/site-api.ts';
+import type { BrowserContext, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { openPage, waitForHydration } from './support/browser.ts';
+import { useSite } from './support/site.ts';
 import type { SiteStats } from '../src/shared/schemas/stats.ts';
 
 // A person's browser: the headless one says "HeadlessChrome", which is rightly not counted.
@@ -13,33 +12,26 @@ const FIREFOX_UA = 'Mozilla/5.0 (X11; Ubuntu; Linux x86_64; rv:128.0) Gecko/2010
 const BOT_UA = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)';
 
 describe('visit counting and the Dashboard', () => {
-  let server: RunningServer;
-  let browser: Browser;
+  const site = useSite();
   let adminCookie: string;
   const foreignRequests: string[] = [];
 
   beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-    adminCookie = await signInAsAdmin(server.url);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
+    adminCookie = await site.adminCookie();
   });
 
   /** A fresh visitor: no cookies, no storage; every request to another host is noted. */
   async function visitor(
     userAgent = CHROME_UA,
   ): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
-    const context = await browser.newContext({ userAgent });
+    const context = await site.browser.newContext({ userAgent });
     // The contact page embeds a map from Google; the machine is offline, so it gets a stand-in.
     await context.route('https://www.google.com/**', (route) =>
       route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>Map</title>' }),
     );
     context.on('request', (request) => {
       const url = request.url();
-      if (/^https?:/.test(url) && !url.startsWith(server.url)) foreignRequests.push(url);
+      if (/^https?:/.test(url) && !url.startsWith(site.url)) foreignRequests.push(url);
     });
     const { page, errors } = await openPage(context);
     return { context, page, errors };
@@ -51,7 +43,7 @@ describe('visit counting and the Dashboard', () => {
   }
 
   async function stats(days = 7): Promise<SiteStats> {
-    const response = await fetch(`${server.url}/api/admin/stats?days=${days}`, {
+    const response = await fetch(`${site.url}/api/admin/stats?days=${days}`, {
       headers: { cookie: adminCookie },
     });
     expect(response.status).toBe(200);
@@ -76,9 +68,9 @@ describe('visit counting and the Dashboard', () => {
     const a = await visitor();
     // A fake clock, so the test can spend the seconds a person spends on the form without waiting them.
     await a.page.clock.install();
-    await a.page.setContent(`<a href="${server.url}/services?utm_source=facebook">Our plumber</a>`);
+    await a.page.setContent(`<a href="${site.url}/services?utm_source=facebook">Our plumber</a>`);
     await a.page.getByRole('link', { name: 'Our plumber' }).click();
-    await a.page.waitForURL(`${server.url}/services?utm_source=facebook`);
+    await a.page.waitForURL(`${site.url}/services?utm_source=facebook`);
     await waitForHydration(a.page);
     const beacon = a.page.waitForRequest((request) => request.url().endsWith('/api/analytics/call'));
     // The header's call button. There is no phone app here: the link's own navigation is cancelled
@@ -91,7 +83,7 @@ describe('visit counting and the Dashboard', () => {
     await a.page.locator('header a[href^="tel:"]').first().dispatchEvent('click');
     expect((await beacon).postData()).toBe('/services');
     await a.page.getByRole('navigation').getByRole('link', { name: 'Contact', exact: true }).first().click();
-    await a.page.waitForURL(`${server.url}/contact`);
+    await a.page.waitForURL(`${site.url}/contact`);
     await waitForHydration(a.page);
     await a.page.getByLabel('First Name').fill('Dana');
     await a.page.getByLabel('Last Name').fill('Whitfield');
@@ -115,11 +107,11 @@ describe('visit counting and the Dashboard', () => {
     // Visitor B types the address: the services page twice (the second straight from the page cache),
     // then a review.
     const b = await visitor(FIREFOX_UA);
-    await b.page.goto(`${server.url}/services`);
+    await b.page.goto(`${site.url}/services`);
     const cached = await b.page.reload();
     expect(cached!.headers()['x-page-cache']).toBe('hit');
     await b.page.clock.install();
-    await b.page.goto(`${server.url}/testimonials`);
+    await b.page.goto(`${site.url}/testimonials`);
     await waitForHydration(b.page);
     const review = b.page.locator('#review-form');
     await review.getByLabel('Name *').fill('Maria');
@@ -133,8 +125,8 @@ describe('visit counting and the Dashboard', () => {
     // Not counted: the owner signed in browsing the site and tapping the number, and a crawler.
     const owner = await visitor();
     const [name, value] = adminCookie.split('=') as [string, string];
-    await owner.context.addCookies([{ name, value, url: server.url }]);
-    await owner.page.goto(`${server.url}/about`);
+    await owner.context.addCookies([{ name, value, url: site.url }]);
+    await owner.page.goto(`${site.url}/about`);
     await waitForHydration(owner.page);
     await owner.page.evaluate(() =>
       document.addEventListener('click', (event) => {
@@ -148,8 +140,8 @@ describe('visit counting and the Dashboard', () => {
     expect((await ownerBeacon).status()).toBe(204);
     await owner.context.close();
     const bot = await visitor(BOT_UA);
-    await bot.page.goto(`${server.url}/news`);
-    await bot.page.goto(`${server.url}/about`);
+    await bot.page.goto(`${site.url}/news`);
+    await bot.page.goto(`${site.url}/about`);
     await bot.context.close();
 
     const result = await statsWhen((current) => current.totals.pageviews >= 5 && current.totals.calls >= 1);
@@ -170,11 +162,11 @@ describe('visit counting and the Dashboard', () => {
     expect(foreignRequests.filter((url) => !url.startsWith('https://www.google.com/maps'))).toEqual([]);
 
     // The owner's Dashboard, the first tab, shows the same figures.
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const context = await site.browser.newContext({ viewport: { width: 1280, height: 900 } });
     const [cookieName, cookieValue] = adminCookie.split('=') as [string, string];
-    await context.addCookies([{ name: cookieName, value: cookieValue, url: server.url }]);
+    await context.addCookies([{ name: cookieName, value: cookieValue, url: site.url }]);
     const { page, errors } = await openPage(context);
-    await page.goto(`${server.url}/admin`);
+    await page.goto(`${site.url}/admin`);
     await waitForHydration(page);
     await expect(page.getByRole('tab', { name: 'Dashboard' }).getAttribute('aria-selected')).resolves.toBe(
       'true',
@@ -210,10 +202,10 @@ describe('visit counting and the Dashboard', () => {
     const shots = process.env.DASHBOARD_SCREENSHOTS;
     if (shots) await page.screenshot({ path: `${shots}/dashboard-1280.png`, fullPage: true });
     // On a phone nothing is wider than the screen: the page does not scroll sideways.
-    const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true });
-    await phone.addCookies([{ name: cookieName, value: cookieValue, url: server.url }]);
+    const phone = await site.browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true });
+    await phone.addCookies([{ name: cookieName, value: cookieValue, url: site.url }]);
     const phonePage = await phone.newPage();
-    await phonePage.goto(`${server.url}/admin`);
+    await phonePage.goto(`${site.url}/admin`);
     await waitForHydration(phonePage);
     await phonePage.getByRole('button', { name: 'Last 7 days' }).click();
     await phonePage.locator('[data-chart="daily"] canvas').waitFor();
@@ -225,10 +217,10 @@ describe('visit counting and the Dashboard', () => {
   });
 
   it('answers 401 without a session and 400 for a bad number of days', async () => {
-    const anonymous = await fetch(`${server.url}/api/admin/stats`);
+    const anonymous = await fetch(`${site.url}/api/admin/stats`);
     expect(anonymous.status).toBe(401);
     for (const days of ['0', '366', 'abc', '2.5']) {
-      const response = await fetch(`${server.url}/api/admin/stats?days=${days}`, {
+      const response = await fetch(`${site.url}/api/admin/stats?days=${days}`, {
         headers: { cookie: adminCookie },
       });
       expect(response.status).toBe(400);
@@ -240,7 +232,7 @@ describe('visit counting and the Dashboard', () => {
     }
     const standard = await stats(30);
     const fallback = (await (
-      await fetch(`${server.url}/api/admin/stats`, { headers: { cookie: adminCookie } })
+      await fetch(`${site.url}/api/admin/stats`, { headers: { cookie: adminCookie } })
     ).json()) as { stats: SiteStats };
     expect(fallback.stats.days).toHaveLength(30);
     expect(fallback.stats.from).toBe(standard.from);

@@ -1,42 +1,32 @@
 import { mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stageArchive } from '../src/server/services/backup/archive.ts';
-import {
-  expectNoSeriousAxeViolations,
-  launchBrowser,
-  openPage,
-  waitForHydration,
-} from './support/browser.ts';
-import { E2E_ADMIN, startServer, type RunningServer } from './support/server.ts';
+import { expectNoSeriousAxeViolations, openPage, waitForHydration } from './support/browser.ts';
+import { E2E_ADMIN } from './support/server.ts';
+import { useSite } from './support/site.ts';
 
 describe('backups in the admin Settings', () => {
-  let server: RunningServer;
-  let browser: Browser;
+  const site = useSite();
   let work: string;
 
   beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
     work = await mkdtemp(join(tmpdir(), 'e2e-backup-'));
   });
   afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
     await rm(work, { recursive: true, force: true });
   });
 
   it('the admin downloads a complete backup, then sees its time and size; the schedule saves', async () => {
-    const context = await browser.newContext({ acceptDownloads: true });
+    const context = await site.browser.newContext({ acceptDownloads: true });
     const { page, errors } = await openPage(context);
-    await page.goto(`${server.url}/admin-login`);
+    await page.goto(`${site.url}/admin-login`);
     await waitForHydration(page);
     await page.getByLabel('Username').fill(E2E_ADMIN.username);
     await page.getByLabel('Password', { exact: true }).fill(E2E_ADMIN.password);
     await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.waitForURL(`${server.url}/admin`);
+    await page.waitForURL(`${site.url}/admin`);
     await waitForHydration(page);
     await page.getByRole('tab', { name: 'Settings' }).click();
     const status = page.getByTestId('backup-status');
@@ -70,7 +60,7 @@ describe('backups in the admin Settings', () => {
     await page.getByRole('button', { name: 'Save Backups' }).click();
     await page.locator('[role="status"]').filter({ hasText: 'Backup settings saved' }).waitFor();
     await expectNoSeriousAxeViolations(page);
-    const saved = await fetch(`${server.url}/api/admin/backups`, {
+    const saved = await fetch(`${site.url}/api/admin/backups`, {
       headers: { cookie: (await context.cookies()).map((c) => `${c.name}=${c.value}`).join('; ') },
     });
     expect((await saved.json()).backups.settings).toEqual({ enabled: true, time: '03:15', keep: 3 });

@@ -1,13 +1,9 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { MIN_FORM_FILL_MS } from '../src/shared/schemas/spam.ts';
-import {
-  expectNoSeriousAxeViolations,
-  launchBrowser,
-  openPage,
-  waitForHydration,
-} from './support/browser.ts';
-import { E2E_ADMIN, startServer, type RunningServer } from './support/server.ts';
+import { expectNoSeriousAxeViolations, openPage, waitForHydration } from './support/browser.ts';
+import { E2E_ADMIN } from './support/server.ts';
+import { useSite } from './support/site.ts';
 import { signInAsAdmin } from './support/site-api.ts';
 
 /** The machine is offline: the embedded map gets a stand-in page instead of a failed network request. */
@@ -47,21 +43,11 @@ async function leadsCsv(baseUrl: string): Promise<string> {
 }
 
 describe('the public forms without script', () => {
-  let server: RunningServer;
-  let browser: Browser;
+  const site = useSite();
   let context: BrowserContext;
 
-  beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
-
   const noScriptContext = async () => {
-    context = await browser.newContext({ javaScriptEnabled: false });
+    context = await site.browser.newContext({ javaScriptEnabled: false });
     await stubMap(context);
     return context;
   };
@@ -70,7 +56,7 @@ describe('the public forms without script', () => {
     const { page, errors } = await openPage(await noScriptContext());
     const requests: { method: string; url: string }[] = [];
     page.on('request', (request) => requests.push({ method: request.method(), url: request.url() }));
-    await page.goto(`${server.url}/contact`);
+    await page.goto(`${site.url}/contact`);
     await page.getByLabel('First Name').fill('Dana');
     await page.getByLabel('Last Name').fill('Whitfield');
     await page.getByLabel('Email').fill('dana-at-example.com');
@@ -94,7 +80,7 @@ describe('the public forms without script', () => {
     expect(sends.filter((request) => request.method === 'POST')).toHaveLength(2);
     expect(sends.every((request) => !request.url.includes('dana'))).toBe(true);
 
-    const csv = await leadsCsv(server.url);
+    const csv = await leadsCsv(site.url);
     expect(csv).toContain('dana@example.com');
     expect(csv).toContain('Water heater leaking, no script.');
     expect(unexpected(errors)).toEqual([]);
@@ -103,7 +89,7 @@ describe('the public forms without script', () => {
 
   it('review: sent without script, it is published and listed on the page the visitor lands on', async () => {
     const { page, errors } = await openPage(await noScriptContext());
-    await page.goto(`${server.url}/testimonials`);
+    await page.goto(`${site.url}/testimonials`);
     await page.getByLabel('Name *').fill('Noel');
     await page.getByLabel('Second name (optional)').fill('Script');
     await page.getByLabel('Email (optional, not published)').fill('noel@example.com');
@@ -115,7 +101,7 @@ describe('the public forms without script', () => {
 
     const firstCard = page.getByTestId('review-list').getByRole('listitem').first();
     await expect(firstCard.getByRole('heading').textContent()).resolves.toBe('Noel Script');
-    const stored = await listedReviews(server.url);
+    const stored = await listedReviews(site.url);
     expect(stored[0]).toMatchObject({ name: 'Noel', secondName: 'Script', rating: 4 });
     // The email field says it stays on the device; without script it is not sent either.
     expect(JSON.stringify(stored)).not.toContain('noel@example.com');
@@ -125,7 +111,7 @@ describe('the public forms without script', () => {
 
   it('review: an empty review comes back with its message and the name kept', async () => {
     const { page } = await openPage(await noScriptContext());
-    await page.goto(`${server.url}/testimonials`);
+    await page.goto(`${site.url}/testimonials`);
     await page.getByLabel('Name *').fill('Robin');
     await page.getByRole('button', { name: 'Submit Review' }).click();
     await page.getByText('Review text is required').waitFor();
@@ -135,18 +121,18 @@ describe('the public forms without script', () => {
 
   it('sign-in: a wrong password is said on the page, the password never in the address; the right one opens /admin', async () => {
     const { page } = await openPage(await noScriptContext());
-    await page.goto(`${server.url}/admin-login`);
+    await page.goto(`${site.url}/admin-login`);
     await page.getByLabel('Username').fill(E2E_ADMIN.username);
     await page.getByLabel('Password', { exact: true }).fill('not-the-password-9');
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.getByRole('alert').filter({ hasText: 'Invalid username or password' }).waitFor();
-    expect(page.url()).toBe(`${server.url}/admin-login`);
+    expect(page.url()).toBe(`${site.url}/admin-login`);
     await expect(page.getByLabel('Username').inputValue()).resolves.toBe(E2E_ADMIN.username);
     await expect(page.getByLabel('Password', { exact: true }).inputValue()).resolves.toBe('');
 
     await page.getByLabel('Password', { exact: true }).fill(E2E_ADMIN.password);
     await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.waitForURL(`${server.url}/admin`);
+    await page.waitForURL(`${site.url}/admin`);
     expect(page.url()).not.toContain(E2E_ADMIN.password);
     const cookies = await context.cookies();
     expect(cookies.find((cookie) => cookie.name === 'session')).toMatchObject({
@@ -157,7 +143,7 @@ describe('the public forms without script', () => {
   });
 
   it('with script, the forms are taken over: they send JSON and the page stays where it is', async () => {
-    const withScript = await browser.newContext();
+    const withScript = await site.browser.newContext();
     await stubMap(withScript);
     const { page, errors } = await openPage(withScript);
     const documentPosts: string[] = [];
@@ -171,12 +157,12 @@ describe('the public forms without script', () => {
     await page.clock.install();
 
     // The page a no-script send lands on hydrates too, and keeps saying the message was sent.
-    await page.goto(`${server.url}/contact?sent=1`);
+    await page.goto(`${site.url}/contact?sent=1`);
     await waitForHydration(page);
     await page.getByRole('status').filter({ hasText: 'Message sent successfully!' }).waitFor();
     await expectNoSeriousAxeViolations(page);
 
-    await page.goto(`${server.url}/contact`);
+    await page.goto(`${site.url}/contact`);
     await waitForHydration(page);
     await page.getByLabel('First Name').fill('Jo');
     await page.getByLabel('Last Name').fill('Hydrated');
@@ -187,7 +173,7 @@ describe('the public forms without script', () => {
     await page.getByText('Message sent successfully! We will contact you soon.').first().waitFor();
     await expect(page.getByLabel('First Name').inputValue()).resolves.toBe('');
 
-    await page.goto(`${server.url}/testimonials`);
+    await page.goto(`${site.url}/testimonials`);
     await waitForHydration(page);
     await page.getByLabel('Name *').fill('Jo');
     await page.getByLabel('Your review *').fill('Reviewed with the script.');
@@ -196,12 +182,12 @@ describe('the public forms without script', () => {
     await page.getByText('Thank you for your feedback.').first().waitFor();
     expect(new URL(page.url()).search).toBe('');
 
-    await page.goto(`${server.url}/admin-login`);
+    await page.goto(`${site.url}/admin-login`);
     await waitForHydration(page);
     await page.getByLabel('Username').fill(E2E_ADMIN.username);
     await page.getByLabel('Password', { exact: true }).fill(E2E_ADMIN.password);
     await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.waitForURL(`${server.url}/admin`);
+    await page.waitForURL(`${site.url}/admin`);
 
     expect(documentPosts).toEqual([]);
     expect(jsonPosts.map((url) => new URL(url).pathname)).toEqual([
@@ -209,7 +195,7 @@ describe('the public forms without script', () => {
       '/api/reviews',
       '/api/login',
     ]);
-    expect(await leadsCsv(server.url)).toContain('jo@example.com');
+    expect(await leadsCsv(site.url)).toContain('jo@example.com');
     expect(errors).toEqual([]);
     await withScript.close();
   });

@@ -1,7 +1,7 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openPage, waitForHydration } from './support/browser.ts';
-import { E2E_ADMIN, startServer, type RunningServer } from './support/server.ts';
+import { describe, expect, it } from 'vitest';
+import { openPage, waitForHydration } from './support/browser.ts';
+import { E2E_ADMIN } from './support/server.ts';
+import { useSite } from './support/site.ts';
 import { signInAsAdmin } from './support/site-api.ts';
 
 const lead = (firstName: string, extra: object = {}) => ({
@@ -24,43 +24,33 @@ async function post(baseUrl: string, path: string, body: object) {
 }
 
 describe('the link in a new-lead email, alert address and spam folders', () => {
-  let server: RunningServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    // No ADMIN_EMAIL and no address in Settings: alerts have nowhere to go.
-    server = await startServer();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  // No ADMIN_EMAIL and no address in Settings: alerts have nowhere to go.
+  const site = useSite();
 
   it('/admin?tab=leads&lead=ID opens that lead in the Leads tab, through sign-in', async () => {
-    await post(server.url, '/api/contact', lead('Avery'));
-    await post(server.url, '/api/contact', lead('Blake'));
-    await post(server.url, '/api/contact', lead('Casey'));
-    const cookie = await signInAsAdmin(server.url);
-    const leads = (await (await fetch(`${server.url}/trpc/leads.list`, { headers: { cookie } })).json()) as {
+    await post(site.url, '/api/contact', lead('Avery'));
+    await post(site.url, '/api/contact', lead('Blake'));
+    await post(site.url, '/api/contact', lead('Casey'));
+    const cookie = await signInAsAdmin(site.url);
+    const leads = (await (await fetch(`${site.url}/trpc/leads.list`, { headers: { cookie } })).json()) as {
       result: { data: { id: number; firstName: string }[] };
     };
     const blake = leads.result.data.find((row) => row.firstName === 'Blake')!;
     const target = `/admin?tab=leads&lead=${blake.id}`;
 
-    const redirect = await fetch(`${server.url}${target}`, { redirect: 'manual' });
+    const redirect = await fetch(`${site.url}${target}`, { redirect: 'manual' });
     expect(redirect.status).toBe(302);
     expect(redirect.headers.get('location')).toBe(`/admin-login?next=${encodeURIComponent(target)}`);
 
-    const context = await browser.newContext();
+    const context = await site.browser.newContext();
     const { page, errors } = await openPage(context);
-    await page.goto(`${server.url}${target}`);
-    await page.waitForURL(`${server.url}/admin-login?next=${encodeURIComponent(target)}`);
+    await page.goto(`${site.url}${target}`);
+    await page.waitForURL(`${site.url}/admin-login?next=${encodeURIComponent(target)}`);
     await waitForHydration(page);
     await page.getByLabel('Username').fill(E2E_ADMIN.username);
     await page.getByLabel('Password', { exact: true }).fill(E2E_ADMIN.password);
     await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.waitForURL(`${server.url}${target}`);
+    await page.waitForURL(`${site.url}${target}`);
     await waitForHydration(page);
 
     await expect(page.getByRole('tab', { name: /Leads/ }).getAttribute('aria-selected')).resolves.toBe(
@@ -77,14 +67,14 @@ describe('the link in a new-lead email, alert address and spam folders', () => {
   });
 
   it('says alerts cannot be sent while there is no address, in Leads and Settings, until one is saved', async () => {
-    const context = await browser.newContext();
+    const context = await site.browser.newContext();
     const { page, errors } = await openPage(context);
-    await page.goto(`${server.url}/admin-login`);
+    await page.goto(`${site.url}/admin-login`);
     await waitForHydration(page);
     await page.getByLabel('Username').fill(E2E_ADMIN.username);
     await page.getByLabel('Password', { exact: true }).fill(E2E_ADMIN.password);
     await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.waitForURL(`${server.url}/admin`);
+    await page.waitForURL(`${site.url}/admin`);
     await waitForHydration(page);
 
     await page.getByRole('tab', { name: /Leads/ }).click();
@@ -100,16 +90,16 @@ describe('the link in a new-lead email, alert address and spam folders', () => {
   });
 
   it('keeps what the bot checks catch in Spam folders; Not spam restores it', async () => {
-    await post(server.url, '/api/contact', lead('Robo', { website: 'http://spam.example' }));
-    await post(server.url, '/api/reviews', { name: 'Spambot', review: 'Buy now', formFillMs: 200 });
-    const context = await browser.newContext();
+    await post(site.url, '/api/contact', lead('Robo', { website: 'http://spam.example' }));
+    await post(site.url, '/api/reviews', { name: 'Spambot', review: 'Buy now', formFillMs: 200 });
+    const context = await site.browser.newContext();
     const { page, errors } = await openPage(context);
-    await page.goto(`${server.url}/admin-login`);
+    await page.goto(`${site.url}/admin-login`);
     await waitForHydration(page);
     await page.getByLabel('Username').fill(E2E_ADMIN.username);
     await page.getByLabel('Password', { exact: true }).fill(E2E_ADMIN.password);
     await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.waitForURL(`${server.url}/admin`);
+    await page.waitForURL(`${site.url}/admin`);
     await waitForHydration(page);
 
     await page.getByRole('tab', { name: /Leads/ }).click();
@@ -130,7 +120,7 @@ describe('the link in a new-lead email, alert address and spam folders', () => {
     await page.getByRole('heading', { name: 'Spam (1)' }).waitFor();
     await page.getByRole('button', { name: /Not spam/ }).click();
     await page.getByText('The spam folder is empty.').waitFor();
-    const reviews = (await (await fetch(`${server.url}/api/reviews`)).json()) as {
+    const reviews = (await (await fetch(`${site.url}/api/reviews`)).json()) as {
       reviews: { name: string }[];
     };
     expect(reviews.reviews.map((review) => review.name)).toContain('Spambot');
