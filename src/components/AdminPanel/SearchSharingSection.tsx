@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useState, type FormEvent, useRef } from 'react';
 import { fieldErrorsOf, serverMessageOf, useTRPC } from '../../client/trpc.tsx';
 import {
   overridablePages,
@@ -65,8 +65,11 @@ export function SearchSharingSection() {
   const [values, setValues] = useState(blankFields);
   const [errors, setErrors] = useState<Partial<Record<FieldKey, string>>>({});
 
-  // Choosing a page (or the list arriving) fills the form with what is stored for it.
+  // Choosing a page, or the list arriving, fills the form with what is stored for that page; a list
+  // that arrives (or is fetched again) while the owner is typing leaves their words alone.
+  const edited = useRef<OverridablePage | null>(null);
   useEffect(() => {
+    if (edited.current === page) return;
     const stored = overrides.data?.find((override) => override.page === page);
     setValues(
       Object.fromEntries(
@@ -117,7 +120,10 @@ export function SearchSharingSection() {
             id={`${id}-page`}
             className={styles.input}
             value={page}
-            onChange={(event) => setPage(event.target.value as OverridablePage)}
+            onChange={(event) => {
+              edited.current = null;
+              setPage(event.target.value as OverridablePage);
+            }}
           >
             {overridablePages.map((entry) => (
               <option key={entry.path} value={entry.path}>
@@ -132,7 +138,10 @@ export function SearchSharingSection() {
             id={`${id}-${field.key}`}
             label={field.label}
             value={values[field.key]}
-            onChange={(value) => setValues((current) => ({ ...current, [field.key]: value }))}
+            onChange={(value) => {
+              edited.current = page;
+              setValues((current) => ({ ...current, [field.key]: value }));
+            }}
             error={errors[field.key]}
             hint={field.hint}
             countTo={field.countTo}
