@@ -14,6 +14,7 @@ import { httpStatusFor, INTERNAL_ERROR_MESSAGE, recogniseError, RETRY_AFTER_SECO
 import { answerThenClose, refuseEncodedBodies } from './request-bodies.ts';
 import { createRequestContext, SESSION_COOKIE, sessionCookieOptions } from './request-context.ts';
 import { PageCache, serveCachedPage } from './page-cache.ts';
+import { FolderStore } from './storage/file-store.ts';
 import { PublishTimer } from './publish-timer.ts';
 import { pagesListingReviews } from './services/page-data.ts';
 import { followSiteChanges } from './site-changes.ts';
@@ -71,6 +72,7 @@ async function buildApp(fastify: FastifyInstance, options: AppOptions) {
     new LoginThrottle({ ...defaultLoginThrottleOptions, ...options.loginThrottle }),
   );
   fastify.decorate('pageCache', new PageCache());
+  fastify.decorate('fileStore', new FolderStore(config.uploadsDir));
   fastify.decorate(
     'leadNotifier',
     new LeadNotifier(

@@ -7,6 +7,7 @@ import type { PageCache } from './page-cache.ts';
 import type { LeadNotifier } from './services/lead-notifier.ts';
 import type { AnalyticsRecorder } from './services/analytics.ts';
 import type { SessionUser } from './services/sessions.ts';
+import type { FileStore } from './storage/file-store.ts';
 
 export const SESSION_COOKIE = 'session';
 
@@ -81,6 +82,8 @@ declare module 'fastify' {
     leadNotifier: LeadNotifier;
     databaseKind: 'pglite' | 'postgres';
     analytics: AnalyticsRecorder;
+    /** Where uploaded files are kept. */
+    fileStore: FileStore;
   }
   interface FastifyRequest {
     auth: Auth | null;

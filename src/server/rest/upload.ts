@@ -52,7 +52,7 @@ export async function uploadRestRoute(fastify: FastifyInstance, options: { limit
     }
     const stored = await storeUpload(
       request.server.db,
-      app.config.uploadsDir,
+      request.server.fileStore,
       { tempPath, originalName: part.filename },
       options.limits,
     );

@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { open, rename, rm, stat } from 'node:fs/promises';
-import { join } from 'node:path';
+import { open, rm, stat } from 'node:fs/promises';
 import sharp from 'sharp';
 import type { Database } from '../../../db/client.ts';
 import { media, type Media, type MediaType } from '../../../db/schema/index.ts';
 import { formatBytes } from '../../shared/format-bytes.ts';
 import { InvalidInputError, PayloadTooLargeError, UnsupportedMediaError } from '../errors.ts';
 import { recogniseError } from '../http-errors.ts';
+import type { FileStore } from '../storage/file-store.ts';
 
 export interface UploadLimits {
   imageBytes: number;
@@ -88,11 +88,12 @@ export interface ReceivedFile {
  */
 export async function storeUpload(
   db: Database,
-  uploadsDir: string,
+  store: FileStore,
   file: ReceivedFile,
   limits: UploadLimits = defaultUploadLimits,
 ): Promise<Media> {
-  let finalPath: string | undefined;
+  let savedName: string | undefined;
+  const encodedPath = `${file.tempPath}.encoded`;
   try {
     const { size } = await stat(file.tempPath);
     if (size === 0) throw new InvalidInputError('The file is empty');
@@ -105,7 +106,6 @@ export async function storeUpload(
       );
 
     const filename = `${randomBytes(16).toString('hex')}.${detected.extension}`;
-    finalPath = join(uploadsDir, filename);
     let width: number | null = null;
     let height: number | null = null;
     let storedSize = size;
@@ -122,7 +122,7 @@ export async function storeUpload(
             fit: 'inside',
             withoutEnlargement: true,
           })
-          .toFile(finalPath);
+          .toFile(encodedPath);
         width = info.width;
         height = info.pageHeight ?? info.height;
         storedSize = info.size;
@@ -135,9 +135,9 @@ export async function storeUpload(
             : 'The image could not be read; it may be damaged';
         throw new InvalidInputError(message);
       }
-    } else {
-      await rename(file.tempPath, finalPath);
     }
+    savedName = filename;
+    await store.save(filename, detected.type === 'image' ? encodedPath : file.tempPath, detected.mimeType);
 
     const url = `/uploads/${filename}`;
     const [row] = await db
@@ -156,9 +156,10 @@ export async function storeUpload(
       .returning();
     return row!;
   } catch (error) {
-    if (finalPath) await rm(finalPath, { force: true });
+    if (savedName) await store.remove(savedName);
     throw error;
   } finally {
     await rm(file.tempPath, { force: true });
+    await rm(encodedPath, { force: true });
   }
 }
