@@ -1,9 +1,18 @@
 import { sql } from 'drizzle-orm';
-import { check, integer, pgTable, serial, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { check, integer, jsonb, pgTable, serial, text, timestamp, varchar } from 'drizzle-orm/pg-core';
 import { posts } from './posts.ts';
 
 export const mediaTypes = ['image', 'video'] as const;
 export type MediaType = (typeof mediaTypes)[number];
+
+/** One smaller or differently encoded copy of an uploaded image, kept in the file store under `name`. */
+export interface MediaVariant {
+  name: string;
+  format: 'avif' | 'webp' | 'jpeg' | 'png';
+  width: number;
+  height: number;
+  size: number;
+}
 
 export const media = pgTable(
   'media',
@@ -19,6 +28,10 @@ export const media = pgTable(
     width: integer('width'),
     height: integer('height'),
     duration: integer('duration'),
+    /** What the image shows, for people who cannot see it; empty until the owner writes it. */
+    alt: text('alt').notNull().default(''),
+    /** Copies made from the stored image for screens of other sizes, smallest first. */
+    variants: jsonb('variants').$type<MediaVariant[]>().notNull().default([]),
     postId: integer('post_id').references(() => posts.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
