@@ -72,6 +72,21 @@ describe(`visit counting over HTTP (${testDatabaseKind})`, () => {
     expect(await events()).toHaveLength(1);
   });
 
+  it("files a lead under the source of its sender's first view today, written or still in memory", async () => {
+    await t.app.inject({ url: '/news?utm_source=facebook', headers: browser });
+    await t.app.analytics.flush();
+    await t.app.inject({ url: '/news?utm_source=Newsletter', headers: browser });
+    const sent = await t.app.inject({
+      method: 'POST',
+      url: '/api/contact',
+      headers: browser,
+      payload: { firstName: 'Ann', lastName: 'Lee', email: 'ann@example.com', message: 'Leak' },
+    });
+    expect(sent.statusCode).toBe(201);
+    const [lead] = await t.database.db.select().from(contactSubmissions);
+    expect(lead!.source).toBe('facebook');
+  });
+
   it('files a lead under the page it was sent from and the source that brought its sender, in the stats', async () => {
     await t.app.inject({ url: '/news?utm_source=facebook', headers: browser });
     const sent = await t.app.inject({
@@ -83,6 +98,8 @@ describe(`visit counting over HTTP (${testDatabaseKind})`, () => {
     expect(sent.statusCode).toBe(201);
     const [lead] = await t.database.db.select().from(contactSubmissions);
     expect([lead!.page, lead!.source]).toEqual(['/contact', 'facebook']);
+    // The source was found among the views still in memory: a message does not write them all out.
+    expect(await t.database.db.select().from(analyticsEvents)).toEqual([]);
 
     const cookie = await t.signInAs('editor');
     const response = await t.app.inject({ url: '/api/admin/stats?days=1', headers: { cookie } });

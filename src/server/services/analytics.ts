@@ -187,6 +187,21 @@ export class AnalyticsRecorder {
     return this.flushing;
   }
 
+  /**
+   * The source of the first view still waiting in memory today from this address and browser. Looked at
+   * when the database has none, so that a lead sent seconds after its sender arrived is filed under the
+   * source that brought them without writing the whole buffer on every message.
+   */
+  bufferedSourceToday(address: string, userAgent: string, day: string): string | null {
+    for (const event of this.buffer) {
+      if (event.kind !== 'pageview' || event.address !== address || event.userAgent !== userAgent) continue;
+      if (companyDay(new Date(event.at)) !== day) continue;
+      const source = sourceOf(event.url, event.referer, event.host);
+      if (source) return source;
+    }
+    return null;
+  }
+
   /** Today's visitor hash for this address and browser (a lead's source is looked up by it). */
   async visitorToday(address: string, userAgent: string, now = new Date()): Promise<string> {
     return visitorHash(await this.saltFor(companyDay(now)), address, userAgent);
@@ -286,7 +301,6 @@ export async function leadOrigin(
   request: { address: string; userAgent: string | undefined; referer: string | undefined; host: string },
 ): Promise<LeadOrigin> {
   try {
-    await recorder.flush();
     if (!recorder.enabled) return { page: null, source: null };
     let page: string | null = null;
     if (request.referer) {
@@ -295,8 +309,12 @@ export async function leadOrigin(
     }
     if (isBot(request.userAgent)) return { page, source: null };
     const now = new Date();
+    const day = companyDay(now);
     const visitor = await recorder.visitorToday(request.address, request.userAgent!, now);
-    return { page, source: await visitorSourceToday(db, companyDay(now), visitor) };
+    const source =
+      (await visitorSourceToday(db, day, visitor)) ??
+      recorder.bufferedSourceToday(request.address, request.userAgent!, day);
+    return { page, source };
   } catch {
     return { page: null, source: null };
   }
