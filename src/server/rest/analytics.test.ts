@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { analyticsEvents, contactSubmissions } from '../../../db/schema/index.ts';
+import { analyticsEvents, contactSubmissions, rateLimits } from '../../../db/schema/index.ts';
+import { actionLimits } from '../services/rate-limits.ts';
 import { buildTestApp, type TestApp } from '../testing/test-app.ts';
 import { testDatabaseKind } from '../testing/test-database.ts';
 import { getSettings, saveSettings } from '../services/settings.ts';
@@ -65,11 +66,20 @@ describe(`visit counting over HTTP (${testDatabaseKind})`, () => {
     expect((await beacon('/about', { cookie })).statusCode).toBe(204);
     expect(await events()).toEqual([['call', '/services', null]]);
 
+    // One address tapping the number over and over is counted up to the limit, then refused.
+    for (let tap = 2; tap <= actionLimits.call.max; tap += 1)
+      expect((await beacon('/services')).statusCode).toBe(204);
+    const refused = await beacon('/services');
+    expect(refused.statusCode).toBe(429);
+    expect(refused.headers['retry-after']).toBeDefined();
+    expect(await events()).toHaveLength(actionLimits.call.max);
+    await t.database.db.delete(rateLimits);
+
     // The Settings switch off: taps are no longer counted.
     await saveSettings(t.database.db, { ...(await getSettings(t.database.db)), analyticsEnabled: false });
     await t.app.analytics.flush();
     expect((await beacon('/services')).statusCode).toBe(204);
-    expect(await events()).toHaveLength(1);
+    expect(await events()).toHaveLength(actionLimits.call.max);
   });
 
   it("files a lead under the source of its sender's first view today, written or still in memory", async () => {

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { callBeaconSchema } from '../../shared/schemas/analytics.ts';
 import { statsInputSchema } from '../../shared/schemas/stats.ts';
 import { InvalidInputError } from '../errors.ts';
+import { enforceActionLimit } from '../services/rate-limits.ts';
 import type { getSiteStats } from '../services/site-stats.ts';
 import { callerFor } from './caller.ts';
 import { ok, shaped, typed } from './typed.ts';
@@ -14,7 +15,10 @@ export function analyticsRestRoutes(fastify: FastifyInstance, _options: unknown,
   app.post('/api/analytics/call', async (request, reply) => {
     const parsed = callBeaconSchema.safeParse(request.body);
     if (!parsed.success) throw InvalidInputError.fromZod(parsed.error);
-    if (!request.auth) app.analytics.noteCall(request.raw, parsed.data);
+    if (!request.auth) {
+      await enforceActionLimit(app.db, 'call', request.ip);
+      app.analytics.noteCall(request.raw, parsed.data);
+    }
     return reply.status(204).send();
   });
 
