@@ -1,7 +1,12 @@
 import sharp from 'sharp';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { expectNoSeriousAxeViolations, openPage, waitForHydration } from './support/browser.ts';
+import {
+  expectNoSeriousAxeViolations,
+  openPage,
+  signInThroughForm,
+  waitForHydration,
+} from './support/browser.ts';
 import { useSite } from './support/site.ts';
 import { E2E_ADMIN } from './support/server.ts';
 
@@ -11,13 +16,7 @@ async function signIn(
   baseUrl: string,
   credentials: { username: string; password: string } = E2E_ADMIN,
 ) {
-  await page.goto(`${baseUrl}/admin-login`);
-  await waitForHydration(page);
-  await page.getByLabel('Username').fill(credentials.username);
-  await page.getByLabel('Password', { exact: true }).fill(credentials.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL(`${baseUrl}/admin`);
-  await waitForHydration(page);
+  await signInThroughForm(page, baseUrl, { credentials });
   await page.getByRole('tab', { name: 'Content Management' }).click();
 }
 

@@ -3,8 +3,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stageArchive } from '../src/server/services/backup/archive.ts';
-import { expectNoSeriousAxeViolations, openPage, waitForHydration } from './support/browser.ts';
-import { E2E_ADMIN } from './support/server.ts';
+import {
+  expectNoSeriousAxeViolations,
+  openPage,
+  signInThroughForm,
+  waitForHydration,
+} from './support/browser.ts';
 import { useSite } from './support/site.ts';
 
 describe('backups in the admin Settings', () => {
@@ -21,13 +25,7 @@ describe('backups in the admin Settings', () => {
   it('the admin downloads a complete backup, then sees its time and size; the schedule saves', async () => {
     const context = await site.browser.newContext({ acceptDownloads: true });
     const { page, errors } = await openPage(context);
-    await page.goto(`${site.url}/admin-login`);
-    await waitForHydration(page);
-    await page.getByLabel('Username').fill(E2E_ADMIN.username);
-    await page.getByLabel('Password', { exact: true }).fill(E2E_ADMIN.password);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.waitForURL(`${site.url}/admin`);
-    await waitForHydration(page);
+    await signInThroughForm(page, site.url);
     await page.getByRole('tab', { name: 'Settings' }).click();
     const status = page.getByTestId('backup-status');
     await status.getByText('Last backup: none yet.').waitFor();

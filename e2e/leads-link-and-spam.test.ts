@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { openPage, waitForHydration } from './support/browser.ts';
-import { E2E_ADMIN } from './support/server.ts';
+import { openPage, signInThroughForm } from './support/browser.ts';
 import { useSite } from './support/site.ts';
 import { signInAsAdmin } from './support/site-api.ts';
 
@@ -46,12 +45,7 @@ describe('the link in a new-lead email, alert address and spam folders', () => {
     const { page, errors } = await openPage(context);
     await page.goto(`${site.url}${target}`);
     await page.waitForURL(`${site.url}/admin-login?next=${encodeURIComponent(target)}`);
-    await waitForHydration(page);
-    await page.getByLabel('Username').fill(E2E_ADMIN.username);
-    await page.getByLabel('Password', { exact: true }).fill(E2E_ADMIN.password);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.waitForURL(`${site.url}${target}`);
-    await waitForHydration(page);
+    await signInThroughForm(page, site.url, { from: page.url().slice(site.url.length), landsOn: target });
 
     await expect(page.getByRole('tab', { name: /Leads/ }).getAttribute('aria-selected')).resolves.toBe(
       'true',
@@ -69,13 +63,7 @@ describe('the link in a new-lead email, alert address and spam folders', () => {
   it('says alerts cannot be sent while there is no address, in Leads and Settings, until one is saved', async () => {
     const context = await site.browser.newContext();
     const { page, errors } = await openPage(context);
-    await page.goto(`${site.url}/admin-login`);
-    await waitForHydration(page);
-    await page.getByLabel('Username').fill(E2E_ADMIN.username);
-    await page.getByLabel('Password', { exact: true }).fill(E2E_ADMIN.password);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.waitForURL(`${site.url}/admin`);
-    await waitForHydration(page);
+    await signInThroughForm(page, site.url);
 
     await page.getByRole('tab', { name: /Leads/ }).click();
     await page.getByTestId('alerts-cannot-be-sent').waitFor();
@@ -94,13 +82,7 @@ describe('the link in a new-lead email, alert address and spam folders', () => {
     await post(site.url, '/api/reviews', { name: 'Spambot', review: 'Buy now', formFillMs: 200 });
     const context = await site.browser.newContext();
     const { page, errors } = await openPage(context);
-    await page.goto(`${site.url}/admin-login`);
-    await waitForHydration(page);
-    await page.getByLabel('Username').fill(E2E_ADMIN.username);
-    await page.getByLabel('Password', { exact: true }).fill(E2E_ADMIN.password);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.waitForURL(`${site.url}/admin`);
-    await waitForHydration(page);
+    await signInThroughForm(page, site.url);
 
     await page.getByRole('tab', { name: /Leads/ }).click();
     const leadNames = () => page.getByTestId('lead').getByRole('heading').allTextContents();

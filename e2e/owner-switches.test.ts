@@ -1,7 +1,11 @@
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { expectNoSeriousAxeViolations, openPage, waitForHydration } from './support/browser.ts';
+import {
+  expectNoSeriousAxeViolations,
+  openPage,
+  signInThroughForm,
+  waitForHydration,
+} from './support/browser.ts';
 import { useSite } from './support/site.ts';
-import { E2E_ADMIN } from './support/server.ts';
 import { changeSettings as changeSettingsThroughApi, createPost } from './support/site-api.ts';
 
 // Settings that act: each switch changes what a visitor gets, on the server and in the browser.
@@ -98,13 +102,7 @@ describe('settings that act on the public site', () => {
 
     const context = await site.browser.newContext();
     const { page, errors } = await openPage(context);
-    await page.goto(`${site.url}/admin-login`);
-    await waitForHydration(page);
-    await page.getByLabel('Username').fill(E2E_ADMIN.username);
-    await page.getByLabel('Password', { exact: true }).fill(E2E_ADMIN.password);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.waitForURL(`${site.url}/admin`);
-    await waitForHydration(page);
+    await signInThroughForm(page, site.url);
     await page.getByRole('tab', { name: 'Settings' }).click();
     const maintenance = page.getByLabel('Maintenance mode');
     await expect(maintenance.isChecked()).resolves.toBe(true);

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { expect } from 'vitest';
+import { E2E_ADMIN } from './server.ts';
 
 const require = createRequire(import.meta.url);
 const axeSource = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
@@ -45,6 +46,28 @@ export async function openPage(context: BrowserContext): Promise<WatchedPage> {
 /** Waits until React has hydrated the page (PageShell sets the marker after hydration). */
 export async function waitForHydration(page: Page): Promise<void> {
   await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+}
+
+/**
+ * Signs in through the real form, from `/admin-login` (or an address that leads there), and waits for the
+ * page the form sends the person on to (the panel unless `?next=` says otherwise), hydrated.
+ */
+export async function signInThroughForm(
+  page: Page,
+  baseUrl: string,
+  {
+    credentials = E2E_ADMIN,
+    from = '/admin-login',
+    landsOn = '/admin',
+  }: { credentials?: { username: string; password: string }; from?: string; landsOn?: string } = {},
+): Promise<void> {
+  await page.goto(`${baseUrl}${from}`);
+  await waitForHydration(page);
+  await page.getByLabel('Username').fill(credentials.username);
+  await page.getByLabel('Password', { exact: true }).fill(credentials.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL(`${baseUrl}${landsOn}`);
+  await waitForHydration(page);
 }
 
 /** Runs axe-core in the page and fails on any serious or critical finding. */
