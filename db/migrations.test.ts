@@ -40,6 +40,8 @@ describe(`migrations (${testDatabaseKind})`, () => {
       'seo_metadata',
       'sessions',
       'settings',
+      'stored_file_chunks',
+      'stored_files',
       'users',
     ]);
     expect(await appliedMigrations(handle)).toBe(migrationCount);

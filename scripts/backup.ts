@@ -2,6 +2,7 @@
 import { createWriteStream, existsSync } from 'node:fs';
 import { rename, rm, stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
+import { fileStoreFor } from '../src/server/storage/file-store-for.ts';
 import { writeBackup } from '../src/server/services/backup/archive.ts';
 import {
   configOrExit,
@@ -21,7 +22,11 @@ const file = resolve(target);
 if (existsSync(file)) fail(`${file} already exists; choose another name or delete it first.`);
 
 const config = configOrExit();
-console.log(`Backing up ${describeDatabase(config)} and the uploads in ${config.uploadsDir}`);
+console.log(
+  `Backing up ${describeDatabase(config)} and the uploads ${
+    config.uploadStorage === 'database' ? 'kept in it' : `in ${config.uploadsDir}`
+  }`,
+);
 const database = await openForCommand(config, 'npm run backup', { mustExist: true });
 // Written under a temporary name, so an interrupted run never leaves a file that looks complete.
 const partial = `${file}.partial`;
@@ -29,7 +34,7 @@ try {
   const summary = await writeBackup(
     database.db,
     database.kind,
-    config.uploadsDir,
+    fileStoreFor(config, database.db),
     createWriteStream(partial),
     progressPrinter(),
   );

@@ -26,7 +26,11 @@ const file = resolve(source);
 if (!existsSync(file)) fail(`${file} does not exist.`);
 
 const config = configOrExit();
-console.log(`Restoring ${file} into ${describeDatabase(config)} and the uploads in ${config.uploadsDir}`);
+console.log(
+  `Restoring ${file} into ${describeDatabase(config)} and the uploads ${
+    config.uploadStorage === 'database' ? 'into the same database' : `in ${config.uploadsDir}`
+  }`,
+);
 const started = performance.now();
 const progress = progressPrinter();
 const database = await openForCommand(config, 'npm run restore', { mustExist: false });
@@ -50,7 +54,13 @@ console.log(
     `schema ${manifest.schema.migration}, every checksum matches.`,
 );
 try {
-  const summary = await loadStagedArchive(database.db, staged, config.uploadsDir, progress);
+  const summary = await loadStagedArchive(
+    database.db,
+    staged,
+    config.uploadsDir,
+    progress,
+    config.uploadStorage,
+  );
   for (const table of manifest.tables) console.log(`  ${table.name.padEnd(28)} ${plural(table.rows, 'row')}`);
   console.log(
     `  ${'uploaded files'.padEnd(28)} ${manifest.files.length} (${formatBytes(summary.fileBytes)})`,

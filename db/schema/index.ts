@@ -10,3 +10,4 @@ export * from './lead-notifications.ts';
 export * from './rate-limits.ts';
 export * from './backup-runs.ts';
 export * from './analytics.ts';
+export * from './stored-files.ts';

@@ -14,7 +14,9 @@ import { httpStatusFor, INTERNAL_ERROR_MESSAGE, recogniseError, RETRY_AFTER_SECO
 import { answerThenClose, refuseEncodedBodies } from './request-bodies.ts';
 import { createRequestContext, SESSION_COOKIE, sessionCookieOptions } from './request-context.ts';
 import { PageCache, serveCachedPage } from './page-cache.ts';
-import { FolderStore } from './storage/file-store.ts';
+import { fileStoreFor, followRemovedFiles, importUploadsFolder } from './storage/file-store-for.ts';
+import { DatabaseStore } from './storage/database-store.ts';
+import { uploadsRoute } from './uploads-route.ts';
 import { PublishTimer } from './publish-timer.ts';
 import { pagesListingReviews } from './services/page-data.ts';
 import { followSiteChanges } from './site-changes.ts';
@@ -72,7 +74,22 @@ async function buildApp(fastify: FastifyInstance, options: AppOptions) {
     new LoginThrottle({ ...defaultLoginThrottleOptions, ...options.loginThrottle }),
   );
   fastify.decorate('pageCache', new PageCache());
-  fastify.decorate('fileStore', new FolderStore(config.uploadsDir));
+  const fileStore = fileStoreFor(config, database.db);
+  fastify.decorate('fileStore', fileStore);
+  if (fileStore instanceof DatabaseStore) {
+    const stopFollowingFiles = await followRemovedFiles(database, fileStore);
+    fastify.addHook('onClose', stopFollowingFiles);
+    let importing: Promise<unknown> = Promise.resolve();
+    fastify.addHook('onReady', (done) => {
+      importing = importUploadsFolder(database.db, config.uploadsDir).then(
+        (count) =>
+          count && fastify.log.info(`copied ${count} uploaded files from UPLOADS_DIR into the database`),
+        (error: unknown) => fastify.log.error({ err: error }, 'copying UPLOADS_DIR into the database failed'),
+      );
+      done();
+    });
+    fastify.addHook('onClose', () => importing);
+  }
   fastify.decorate(
     'leadNotifier',
     new LeadNotifier(
@@ -115,7 +132,7 @@ async function buildApp(fastify: FastifyInstance, options: AppOptions) {
     const nightly = new NightlyBackups({
       db: database.db,
       databaseKind: database.kind,
-      uploadsDir: config.uploadsDir,
+      files: fileStore,
       backupDir: config.backupDir,
       log: fastify.log,
       ...options.nightlyBackups,
@@ -204,18 +221,7 @@ async function buildApp(fastify: FastifyInstance, options: AppOptions) {
 
   // 5. Uploaded files.
   mkdirSync(config.uploadsDir, { recursive: true });
-  await fastify.register(import('@fastify/static'), {
-    root: config.uploadsDir,
-    prefix: '/uploads/',
-    decorateReply: false,
-    dotfiles: 'deny',
-    index: false,
-    setHeaders(res) {
-      // Random names never change content, so caching for a year is safe.
-      res.header('Cache-Control', 'public, max-age=31536000, immutable');
-      res.header('X-Content-Type-Options', 'nosniff');
-    },
-  });
+  await fastify.register(uploadsRoute);
 
   // 6. Health.
   fastify.get('/api/health', async (_request, reply) => {

@@ -24,6 +24,17 @@ describe('configuration from the environment', () => {
     );
   });
 
+  it('keeps uploads in the database when there is one, unless UPLOAD_STORAGE says otherwise', () => {
+    expect(loadConfig({}).uploadStorage).toBe('folder');
+    const url = 'postgres://site@db.example/site';
+    expect(loadConfig({ DATABASE_URL: url }).uploadStorage).toBe('database');
+    expect(loadConfig({ DATABASE_URL: url, UPLOAD_STORAGE: 'folder' }).uploadStorage).toBe('folder');
+    expect(loadConfig({ DATABASE_URL: url, UPLOAD_CACHE_MB: '10' }).uploadCacheBytes).toBe(10 * 1024 * 1024);
+    expect(() => loadConfig({ UPLOAD_STORAGE: 'database' })).toThrow(
+      /UPLOAD_STORAGE: database needs DATABASE_URL/,
+    );
+  });
+
   it('derives PUBLIC_URL from PORT and drops a trailing slash', () => {
     expect(loadConfig({ PORT: '8080' }).publicUrl).toBe('http://localhost:8080');
     expect(loadConfig({ PUBLIC_URL: 'https://plumber.example/' }).publicUrl).toBe('https://plumber.example');

@@ -15,6 +15,8 @@ const envSchema = z.object({
     .optional(),
   DATA_DIR: z.string().min(1).default('./data'),
   UPLOADS_DIR: z.string().min(1).default('./uploads'),
+  UPLOAD_STORAGE: z.enum(['folder', 'database']).optional(),
+  UPLOAD_CACHE_MB: z.coerce.number().int().min(0).max(1_000_000).default(1024),
   BACKUP_DIR: z.string().min(1).optional(),
   PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
   ADMIN_USERNAME: z.string().min(1).max(100).default('admin'),
@@ -37,6 +39,13 @@ export interface AppConfig {
   databaseUrl: string | undefined;
   dataDir: string;
   uploadsDir: string;
+  /**
+   * Where uploaded files are kept: `folder` is UPLOADS_DIR; `database` is PostgreSQL, so that every
+   * instance serves every file, with copies of what each instance served kept under UPLOADS_DIR.
+   */
+  uploadStorage: 'folder' | 'database';
+  /** How many bytes of copies of files kept in the database each instance keeps on its disk. */
+  uploadCacheBytes: number;
   /** Where the nightly backups are written; by default a `backups` folder beside DATA_DIR. */
   backupDir: string;
   publicUrl: string;
@@ -60,6 +69,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     throw new ConfigError(`Invalid environment:\n  ${problems.join('\n  ')}`);
   }
   const e = parsed.data;
+  if (e.UPLOAD_STORAGE === 'database' && !e.DATABASE_URL) {
+    throw new ConfigError(
+      'Invalid environment:\n  UPLOAD_STORAGE: database needs DATABASE_URL (the embedded database keeps uploads in UPLOADS_DIR)',
+    );
+  }
   return {
     nodeEnv: e.NODE_ENV,
     port: e.PORT,
@@ -67,6 +81,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     databaseUrl: e.DATABASE_URL,
     dataDir: resolve(e.DATA_DIR),
     uploadsDir: resolve(e.UPLOADS_DIR),
+    uploadStorage: e.UPLOAD_STORAGE ?? (e.DATABASE_URL ? 'database' : 'folder'),
+    uploadCacheBytes: e.UPLOAD_CACHE_MB * 1024 * 1024,
     backupDir: resolve(e.BACKUP_DIR ?? join(dirname(resolve(e.DATA_DIR)), 'backups')),
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     adminUsername: e.ADMIN_USERNAME,
@@ -98,6 +114,8 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     databaseUrl: undefined,
     dataDir: resolve('data-test'),
     uploadsDir: resolve(`node_modules/.tmp/uploads-${randomBytes(6).toString('hex')}`),
+    uploadStorage: 'folder',
+    uploadCacheBytes: 64 * 1024 * 1024,
     backupDir: resolve(`node_modules/.tmp/backups-${randomBytes(6).toString('hex')}`),
     publicUrl: 'http://localhost:3000',
     adminUsername: 'admin',

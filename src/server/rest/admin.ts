@@ -117,7 +117,7 @@ export async function adminRestRoutes(fastify: FastifyInstance) {
   // A fresh archive of the whole site, streamed as it is written: nothing large is held in memory.
   app.get('/api/admin/backups/download', { preValidation: adminOnly }, async (request, reply) => {
     const body = new PassThrough();
-    recordedBackup(app.db, app.databaseKind, app.config.uploadsDir, body).catch((error: unknown) => {
+    recordedBackup(app.db, app.databaseKind, app.fileStore, body).catch((error: unknown) => {
       request.log.error({ err: error }, 'backup download failed');
       // The client sees a cut-off download, which restore refuses as incomplete.
       body.destroy(error instanceof Error ? error : new Error(String(error)));

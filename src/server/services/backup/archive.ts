@@ -4,15 +4,17 @@
 import { rowsOf } from '../../../../db/rows.ts';
 import { createHash, randomBytes } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, mkdtemp, readdir, rename, rm, stat } from 'node:fs/promises';
+import { mkdir, mkdtemp, rename, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { dirname, join, posix, relative, sep } from 'node:path';
+import { dirname, join, posix } from 'node:path';
 import { createInterface } from 'node:readline';
 import { Readable, Transform, type Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { createGunzip, createGzip } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../../../db/client.ts';
+import { contentTypeOf, FolderStore, type FileStore } from '../../storage/file-store.ts';
+import { writeStoredFile } from '../../storage/database-store.ts';
 import { readTar, TAR_END, tarHeader, tarPadding, TarFormatError } from './tar.ts';
 import {
   applyMigrations,
@@ -67,27 +69,6 @@ export interface BackupSummary {
 export class BackupArchiveError extends Error {}
 
 const sha256 = () => createHash('sha256');
-
-async function listFiles(root: string): Promise<{ path: string; absolute: string }[]> {
-  let entries;
-  try {
-    entries = await readdir(root, { recursive: true, withFileTypes: true });
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
-    throw error;
-  }
-  return (
-    entries
-      .filter((entry) => entry.isFile())
-      .map((entry) => {
-        const absolute = join(entry.parentPath, entry.name);
-        return { absolute, path: relative(root, absolute).split(sep).join('/') };
-      })
-      // Dot files are half-written uploads and editor leftovers; they are never served either.
-      .filter((file) => !file.path.split('/').some((part) => part.startsWith('.')))
-      .sort((a, b) => a.path.localeCompare(b.path))
-  );
-}
 
 interface TableDump {
   name: string;
@@ -151,13 +132,13 @@ async function readDatabase(db: Database) {
 export async function writeBackup(
   db: Database,
   databaseKind: 'pglite' | 'postgres',
-  uploadsDir: string,
+  store: FileStore,
   output: Writable,
   onProgress: (progress: Progress) => void = () => {},
 ): Promise<BackupSummary> {
   const started = performance.now();
   const { schema, dumps, sequences } = await readDatabase(db);
-  const files = await listFiles(uploadsDir);
+  const files = await store.list();
   const manifest: Manifest = {
     format: FORMAT_NAME,
     formatVersion: FORMAT_VERSION,
@@ -191,25 +172,29 @@ export async function writeBackup(
       yield tarPadding(body.length);
     }
     for (const [index, file] of files.entries()) {
-      onProgress({ phase: 'files', done: index, total: files.length, item: file.path });
-      let size: number;
-      try {
-        size = (await stat(file.absolute)).size;
-      } catch {
-        continue;
-      }
-      const path = `uploads/${file.path}`;
+      onProgress({ phase: 'files', done: index, total: files.length, item: file.name });
+      const { size } = file;
+      const path = `uploads/${file.name}`;
       const hash = sha256();
+      const bytes = store.read(file.name)[Symbol.asyncIterator]();
+      // A file deleted since the list was made is left out; one that is there is read to its end.
+      let first: IteratorResult<Buffer>;
+      try {
+        first = await bytes.next();
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') continue;
+        throw error;
+      }
+      if (first.done && size > 0) continue;
       yield tarHeader(path, size);
       let read = 0;
-      if (size > 0) {
-        for await (const chunk of createReadStream(file.absolute, { start: 0, end: size - 1 })) {
-          hash.update(chunk as Buffer);
-          read += (chunk as Buffer).length;
-          yield chunk as Buffer;
-        }
+      for (let next = first; !next.done; next = await bytes.next()) {
+        hash.update(next.value);
+        read += next.value.length;
+        if (read > size) break;
+        yield next.value;
       }
-      if (read !== size) throw new Error(`${file.path} changed while it was being backed up`);
+      if (read !== size) throw new Error(`${file.name} changed while it was being backed up`);
       yield tarPadding(size);
       fileBytes += size;
       manifest.files.push({ path, bytes: size, sha256: hash.digest('hex') });
@@ -495,6 +480,7 @@ export async function loadStagedArchive(
   staged: StagedArchive,
   uploadsDir: string,
   onProgress: (progress: Progress) => void = () => {},
+  uploadStorage: 'folder' | 'database' = 'folder',
 ): Promise<RestoreSummary> {
   const started = performance.now();
   const { manifest } = staged;
@@ -525,6 +511,15 @@ export async function loadStagedArchive(
         );
       }
       await applyMigrations(t, known.slice(index + 1));
+      if (uploadStorage === 'database') {
+        // The files arrive with the rows, in the same transaction; the uploads folder is left alone.
+        const files = await new FolderStore(staged.uploadsDir).list();
+        for (const [done, file] of files.entries()) {
+          onProgress({ phase: 'load', done, total: files.length, item: file.name });
+          await writeStoredFile(t, file.name, join(staged.uploadsDir, file.name), contentTypeOf(file.name));
+        }
+        return;
+      }
       try {
         await rename(uploadsDir, previous);
       } catch (error) {
@@ -559,6 +554,7 @@ export async function restoreBackup(
   archivePath: string,
   uploadsDir: string,
   onProgress?: (progress: Progress) => void,
+  uploadStorage: 'folder' | 'database' = 'folder',
 ): Promise<RestoreSummary> {
   const staged = await stageArchive(archivePath, uploadsDir, onProgress);
   try {
@@ -567,7 +563,7 @@ export async function restoreBackup(
     await staged.discard();
     throw error;
   }
-  return loadStagedArchive(db, staged, uploadsDir, onProgress);
+  return loadStagedArchive(db, staged, uploadsDir, onProgress, uploadStorage);
 }
 
 function countNewlines(chunk: Buffer): number {

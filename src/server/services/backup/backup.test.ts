@@ -1,3 +1,4 @@
+import { FolderStore } from '../../storage/file-store.ts';
 import { createWriteStream, readFileSync } from 'node:fs';
 import { mkdtemp, readdir, readFile, rm, stat, truncate, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -8,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '../../../../db/client.ts';
 import { buildTestApp, TEST_PASSWORD, type TestApp } from '../../testing/test-app.ts';
 import { createTestDatabase, testDatabaseKind } from '../../testing/test-database.ts';
-import { BackupArchiveError, restoreBackup, writeBackup } from './archive.ts';
+import { BackupArchiveError, restoreBackup, writeBackup, type Manifest } from './archive.ts';
 import { rowsOf } from '../../../../db/rows.ts';
 import { applyMigrations, knownMigrations, tablesInForeignKeyOrder } from './schema-info.ts';
 import { pgTable, serial, integer, text } from 'drizzle-orm/pg-core';
@@ -30,7 +31,7 @@ function multipart(filename: string, content: Buffer) {
 }
 
 async function backupTo(t: TestApp, file: string) {
-  return writeBackup(t.database.db, t.database.kind, t.config.uploadsDir, createWriteStream(file));
+  return writeBackup(t.database.db, t.database.kind, t.app.fileStore, createWriteStream(file));
 }
 
 /** Everything a visitor, the admin and the editor can read, keyed by what was asked. */
@@ -59,7 +60,7 @@ async function snapshot(t: TestApp, adminCookie: string, editorCookie: string) {
   await trpc('adminReviews.list', adminCookie);
   await trpc('media.list', adminCookie);
   const files: Record<string, string> = {};
-  for (const name of (await readdir(t.config.uploadsDir)).filter((n) => !n.startsWith('.')).sort()) {
+  for (const { name } of await t.app.fileStore.list()) {
     const response = await t.app.inject({ method: 'GET', url: `/uploads/${name}` });
     expect(response.statusCode).toBe(200);
     files[name] = response.rawPayload.toString('base64');
@@ -73,6 +74,7 @@ describe(`backup and restore (${testDatabaseKind})`, () => {
   let adminCookie: string;
   let editorCookie: string;
   let archive: string;
+  let archivedFiles: Manifest['files'];
   let expected: Awaited<ReturnType<typeof snapshot>>;
 
   beforeAll(async () => {
@@ -147,6 +149,7 @@ describe(`backup and restore (${testDatabaseKind})`, () => {
     const summary = await backupTo(source, archive);
     expect(summary.manifest.tables.find((table) => table.name === 'posts')?.rows).toBe(3);
     expect(summary.manifest.files).toHaveLength(2);
+    archivedFiles = summary.manifest.files;
   });
 
   afterAll(async () => {
@@ -154,13 +157,29 @@ describe(`backup and restore (${testDatabaseKind})`, () => {
     await rm(work, { recursive: true, force: true });
   });
 
-  const restoreAndCompare = async (target: DatabaseHandle) => {
-    const restored = await buildTestApp({ database: target });
+  const restoreAndCompare = async (
+    target: DatabaseHandle,
+    uploadStorage: 'folder' | 'database' = 'folder',
+  ) => {
+    const restored = await buildTestApp({ database: target, config: { uploadStorage } });
     try {
-      const summary = await restoreBackup(target.db, archive, restored.config.uploadsDir);
+      const summary = await restoreBackup(
+        target.db,
+        archive,
+        restored.config.uploadsDir,
+        undefined,
+        uploadStorage,
+      );
       expect(summary.rows).toBeGreaterThan(10);
       // Sessions are kept: the old cookies still work.
       expect(await snapshot(restored, adminCookie, editorCookie)).toEqual(expected);
+      // The files now live where this site keeps them, and its own backups carry them again.
+      const again = await backupTo(restored, join(work, `again-${uploadStorage}.backup`));
+      expect(again.manifest.files).toEqual(archivedFiles);
+      const stored = rowsOf<{ count: number }>(
+        await target.db.execute(sql`select count(*)::int as count from stored_files`),
+      );
+      expect(stored[0]!.count).toBe(uploadStorage === 'database' ? archivedFiles.length : 0);
       const login = await restored.app.inject({
         method: 'POST',
         url: '/api/login',
@@ -194,6 +213,12 @@ describe(`backup and restore (${testDatabaseKind})`, () => {
       await restoreAndCompare(await createTestDatabase());
     },
   );
+
+  it('restores into a site that keeps its uploads in the database: the files arrive with the rows', async () => {
+    const target =
+      testDatabaseKind === 'postgres' ? await createTestDatabase() : await openDatabase({ memory: true });
+    await restoreAndCompare(target, 'database');
+  });
 
   describe('refuses a damaged or foreign archive and leaves the site as it was', () => {
     const cases: [string, (file: string) => Promise<void>, RegExp][] = [
@@ -276,7 +301,12 @@ describe(`backup and restore (${testDatabaseKind})`, () => {
         );
         const uploadsDir = join(work, 'old-uploads');
         const file = join(work, 'old.backup');
-        const summary = await writeBackup(older.db, 'pglite', uploadsDir, createWriteStream(file));
+        const summary = await writeBackup(
+          older.db,
+          'pglite',
+          new FolderStore(uploadsDir),
+          createWriteStream(file),
+        );
         expect(summary.manifest.schema.migration).toBe(migrations[0]!.tag);
         const restored = await restoreBackup(old.db, file, join(work, 'restored-uploads'));
         expect(restored.migratedFrom).toBe(migrations[0]!.tag);

@@ -90,7 +90,7 @@ describe(`nightly backup on a fake clock (${testDatabaseKind})`, () => {
     new NightlyBackups({
       db: t.database.db,
       databaseKind: t.database.kind,
-      uploadsDir: t.config.uploadsDir,
+      files: t.app.fileStore,
       backupDir: dir,
       log,
       clock,

@@ -7,6 +7,7 @@ import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Writable } from 'node:stream';
 import { and, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import type { FileStore } from '../../storage/file-store.ts';
 import type { Database } from '../../../../db/client.ts';
 import { backupRuns, settings, type BackupRun } from '../../../../db/schema/index.ts';
 import {
@@ -204,7 +205,7 @@ interface Logger {
 export async function recordedBackup(
   db: Database,
   databaseKind: 'pglite' | 'postgres',
-  uploadsDir: string,
+  files: FileStore,
   output: Writable,
   clock: Clock = systemClock,
 ): Promise<BackupSummary> {
@@ -213,7 +214,7 @@ export async function recordedBackup(
     .values({ kind: 'download', status: 'running', startedAt: clock.now() })
     .returning();
   try {
-    const summary = await writeBackup(db, databaseKind, uploadsDir, output);
+    const summary = await writeBackup(db, databaseKind, files, output);
     await db
       .update(backupRuns)
       .set({ status: 'ok', bytes: summary.archiveBytes, finishedAt: clock.now() })
@@ -231,7 +232,8 @@ export async function recordedBackup(
 export interface NightlyBackupOptions {
   db: Database;
   databaseKind: 'pglite' | 'postgres';
-  uploadsDir: string;
+  /** Where the uploaded files are kept. */
+  files: FileStore;
   backupDir: string;
   log: Logger;
   clock?: Clock;
@@ -317,12 +319,12 @@ export class NightlyBackups {
   }
 
   private async run(id: number, slot: string, keep: number) {
-    const { db, databaseKind, uploadsDir, backupDir, log } = this.options;
+    const { db, databaseKind, files, backupDir, log } = this.options;
     const file = join(backupDir, `nightly-${slot}.backup`);
     const partial = `${file}.partial`;
     try {
       await mkdir(backupDir, { recursive: true });
-      const summary = await writeBackup(db, databaseKind, uploadsDir, createWriteStream(partial));
+      const summary = await writeBackup(db, databaseKind, files, createWriteStream(partial));
       await rename(partial, file);
       const bytes = (await stat(file)).size;
       await db

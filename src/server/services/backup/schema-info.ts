@@ -17,6 +17,12 @@ import * as schema from '../../../../db/schema/index.ts';
  */
 export const RUNTIME_TABLES = new Set<string>(['backup_runs', 'rate_limits']);
 
+/**
+ * Tables holding uploaded files' bytes when uploads are kept in the database. An archive carries every
+ * file as a file, whichever store kept it, so that it restores into either; these are not dumped as rows.
+ */
+export const FILE_TABLES = new Set<string>(['stored_files', 'stored_file_chunks']);
+
 export interface TableInfo {
   name: string;
   /** Primary key columns, to write rows in a stable order. */
@@ -53,7 +59,7 @@ export function tablesInForeignKeyOrder(tables: unknown[] = Object.values(schema
     });
   };
   for (const name of [...configs.keys()].sort()) visit(name);
-  return ordered.filter((table) => !RUNTIME_TABLES.has(table.name));
+  return ordered.filter((table) => !RUNTIME_TABLES.has(table.name) && !FILE_TABLES.has(table.name));
 }
 
 // From the project's folder: the compiled server runs this code from dist/node, not from here.
