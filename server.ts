@@ -36,7 +36,12 @@ async function main() {
   );
   const seed = await seedDatabase(database.db, config);
 
+  // Set on SIGTERM: every answer from then on closes its connection, so keep-alive clients come back on
+  // a new one, which a load balancer sends to an instance that is staying.
+  let draining = false;
   const fastify: FastifyInstance = Fastify({
+    // Requests already on their way when the instance begins to stop are answered, not refused with a 503.
+    return503OnClosing: false,
     logger: { level: 'info' },
     // A line per request costs more than serving a cached page; failures and slow answers are logged below.
     logController: new LogController({ disableRequestLogging: config.nodeEnv === 'production' }),
@@ -50,6 +55,7 @@ async function main() {
       const server = createServer(
         { requestTimeout: 30_000, keepAliveTimeout: 10_000 },
         (request, response) => {
+          if (draining) response.setHeader('Connection', 'close');
           if (
             !answerFromPageCache(
               fastify.pageCache,
@@ -92,6 +98,7 @@ async function main() {
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
+    draining = true;
     fastify.log.info(`${signal} received: finishing in-flight requests`);
     // A request stuck past this point should not keep the process alive forever.
     const forced = setTimeout(() => process.exit(1), 15_000);

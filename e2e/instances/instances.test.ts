@@ -1,37 +1,12 @@
 // Three real server processes sharing one PostgreSQL database, each called directly, as a load balancer
 // would spread visitors over them.
 import postgres from 'postgres';
+import { baseDatabaseUrl, makeDatabase, timeUntil } from './support.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from '../support/server.ts';
-import { changeSettings, createPost } from '../support/site-api.ts';
-
-const baseUrl = process.env.TEST_DATABASE_URL;
-
-/** A database of its own on the test server, dropped afterwards. */
-async function makeDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
-  const name = `instances_${process.pid}_${Date.now()}`;
-  const admin = postgres(baseUrl!, { max: 1, onnotice: () => {} });
-  await admin.unsafe(`create database ${name}`);
-  const url = new URL(baseUrl!);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      await admin.unsafe(`drop database if exists ${name} with (force)`);
-      await admin.end();
-    },
-  };
-}
-
-/** Polls until `check` passes or the deadline passes, and says how long it took. */
-async function timeUntil(check: () => Promise<boolean>, deadlineMs: number): Promise<number> {
-  const started = Date.now();
-  for (;;) {
-    if (await check()) return Date.now() - started;
-    if (Date.now() - started > deadlineMs) throw new Error(`not true within ${deadlineMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
+import { changeSettings, createPost, uploadThrough } from '../support/site-api.ts';
+import sharp from 'sharp';
+import { defaultLoginThrottleOptions } from '../../src/server/services/login-throttle.ts';
 
 async function pageText(server: RunningServer, path: string): Promise<string> {
   return (await fetch(`${server.url}${path}`)).text();
@@ -44,20 +19,25 @@ async function warm(server: RunningServer, path: string): Promise<void> {
   expect(again.headers.get('x-page-cache')).toBe('hit');
 }
 
-describe.skipIf(!baseUrl)('three instances on one PostgreSQL database', () => {
+describe.skipIf(!baseDatabaseUrl)('three instances on one PostgreSQL database', () => {
   let database: Awaited<ReturnType<typeof makeDatabase>>;
   let servers: RunningServer[] = [];
   let cookie: string;
+  let ownerPassword: string;
 
   beforeAll(async () => {
     database = await makeDatabase();
     // Started together on the empty database, with no ADMIN_PASSWORD: each would create the admin.
     servers = await Promise.all(
-      [1, 2, 3].map(() => startServer({ DATABASE_URL: database.url, ADMIN_PASSWORD: undefined })),
+      [1, 2, 3].map(() =>
+        // Behind a load balancer on this machine: the client's address comes from X-Forwarded-For.
+        startServer({ DATABASE_URL: database.url, ADMIN_PASSWORD: undefined, TRUST_PROXY: '127.0.0.1' }),
+      ),
     );
     const printed = servers.map((server) => /password: (\S+)/.exec(server.output())?.[1]);
     const passwords = printed.filter(Boolean);
     expect(passwords).toHaveLength(1);
+    ownerPassword = passwords[0]!;
     const response = await fetch(`${servers[1]!.url}/api/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -145,5 +125,64 @@ describe.skipIf(!baseUrl)('three instances on one PostgreSQL database', () => {
       expect(late).toBeGreaterThanOrEqual(0);
       expect(late).toBeLessThan(1_000);
     }
+  });
+  it('a photo uploaded through A is served by B and C, byte for byte, with ranges', async () => {
+    const [a, b, c] = servers as [RunningServer, RunningServer, RunningServer];
+    const photo = await sharp({
+      create: { width: 640, height: 480, channels: 3, background: { r: 20, g: 120, b: 200 } },
+    })
+      .png()
+      .toBuffer();
+    const url = await uploadThrough(a, cookie, photo);
+    const fromA = Buffer.from(await (await fetch(`${a.url}${url}`)).arrayBuffer());
+    expect(fromA.length).toBeGreaterThan(0);
+    for (const server of [b, c]) {
+      const response = await fetch(`${server.url}${url}`);
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-type')).toBe('image/png');
+      expect(Buffer.from(await response.arrayBuffer()).equals(fromA)).toBe(true);
+      const part = await fetch(`${server.url}${url}`, { headers: { range: 'bytes=10-29' } });
+      expect(part.status).toBe(206);
+      expect(Buffer.from(await part.arrayBuffer()).equals(fromA.subarray(10, 30))).toBe(true);
+    }
+  });
+
+  it('counts contact messages and reviews from one address once for the whole site', async () => {
+    const send = (server: RunningServer, path: string, body: object) =>
+      fetch(`${server.url}${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-forwarded-for': '198.51.100.7' },
+        body: JSON.stringify(body),
+      });
+    for (const [path, body] of [
+      ['/api/contact', { firstName: 'Lim', lastName: 'Its', email: 'limits@example.com', message: 'Leak' }],
+      ['/api/reviews', { name: 'Lim', review: 'Quick and tidy work.' }],
+    ] as const) {
+      // Twenty from one address, spread over the three instances and sent at once.
+      const statuses = await Promise.all(
+        Array.from({ length: 20 }, (_, index) => send(servers[index % 3]!, path, body).then((r) => r.status)),
+      );
+      expect(statuses.every((status) => status === 201)).toBe(true);
+      for (const server of servers) expect((await send(server, path, body)).status).toBe(429);
+    }
+  });
+
+  it('shares one count of failed sign-ins: concurrent guesses over three instances stop at the limit', async () => {
+    const guess = (server: RunningServer, password: string) =>
+      fetch(`${server.url}/api/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-forwarded-for': '203.0.113.50' },
+        body: JSON.stringify({ username: 'owner', password }),
+      }).then((response) => response.status);
+    const statuses = await Promise.all(
+      Array.from({ length: 30 }, (_, index) => guess(servers[index % 3]!, `wrong guess ${index}`)),
+    );
+    const checked = statuses.filter((status) => status === 401).length;
+    const refused = statuses.filter((status) => status === 429).length;
+    console.info(`instances: of 30 concurrent wrong passwords over three instances, ${checked} were checked`);
+    expect(checked).toBe(defaultLoginThrottleOptions.refuseAfter);
+    expect(refused).toBe(30 - checked);
+    // The right password is refused too while the address is locked out, whichever instance gets it.
+    for (const server of servers) expect(await guess(server, ownerPassword)).toBe(429);
   });
 });

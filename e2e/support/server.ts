@@ -13,6 +13,8 @@ export interface RunningServer {
   url: string;
   /** Everything the server printed, for failure messages. */
   output: () => string;
+  /** Sends the signal and resolves once the process has ended, with how it ended. */
+  signal(signal: 'SIGTERM' | 'SIGKILL'): Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
   stop(): Promise<void>;
 }
 
@@ -57,7 +59,9 @@ export async function startServer(env: Record<string, string | undefined> = {}):
   });
   child.stdout!.on('data', (chunk) => (output += chunk));
   child.stderr!.on('data', (chunk) => (output += chunk));
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.once('exit', (code, signal) => resolve({ code, signal })),
+  );
 
   // A server that never became healthy is ended here: the caller gets no handle to stop it with, and a
   // leaked server keeps a core busy for the test files that follow.
@@ -87,8 +91,12 @@ export async function startServer(env: Record<string, string | undefined> = {}):
   return {
     url,
     output: () => output,
+    async signal(signal) {
+      if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+      return exited;
+    },
     async stop() {
-      if (child.exitCode === null) {
+      if (child.exitCode === null && child.signalCode === null) {
         child.kill('SIGTERM');
         await exited;
       }

@@ -96,3 +96,22 @@ export function metaContent(html: string, attribute: 'name' | 'property', key: s
   const match = new RegExp(`<meta ${attribute}="${key}" content="([^"]*)"`).exec(html);
   return match?.[1];
 }
+
+/** Uploads an image through the admin API as a signed-in member of staff; answers the file's address. */
+export async function uploadThrough(
+  server: { url: string },
+  cookie: string,
+  image: Buffer,
+  fileName = 'photo.png',
+): Promise<string> {
+  const form = new FormData();
+  form.append('file', new Blob([new Uint8Array(image)]), fileName);
+  const response = await fetch(`${server.url}/api/admin/upload`, {
+    method: 'POST',
+    headers: { cookie, origin: server.url },
+    body: form,
+  });
+  if (response.status !== 201)
+    throw new Error(`upload answered ${response.status}: ${await response.text()}`);
+  return ((await response.json()) as { filePath: string }).filePath;
+}

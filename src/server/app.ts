@@ -224,7 +224,14 @@ async function buildApp(fastify: FastifyInstance, options: AppOptions) {
   await fastify.register(uploadsRoute);
 
   // 6. Health.
+  // Once the instance begins to stop, health says so, so that a load balancer sends nobody new here.
+  let stopping = false;
+  fastify.addHook('preClose', (done) => {
+    stopping = true;
+    done();
+  });
   fastify.get('/api/health', async (_request, reply) => {
+    if (stopping) return reply.status(503).send({ ok: false, db: 'up', stopping: true });
     const up = await database.ping();
     return reply.status(up ? 200 : 503).send(up ? { ok: true, db: 'up' } : { ok: false, db: 'down' });
   });
