@@ -9,7 +9,7 @@ import { gzipSync } from 'node:zlib';
 import { build } from 'vite';
 import { encodeBody, preferredEncoding } from '../src/server/content-encoding.ts';
 import autocannon from 'autocannon';
-import { buildIfStale } from '../scripts/build-if-stale.ts';
+import { buildIfStale } from '../scripts/build-stamp.mjs';
 import { launchBrowser } from '../e2e/support/browser.ts';
 import { E2E_ADMIN, startServer } from '../e2e/support/server.ts';
 

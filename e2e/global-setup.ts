@@ -1,4 +1,4 @@
-import { buildIfStale } from '../scripts/build-if-stale.ts';
+import { buildIfStale } from '../scripts/build-stamp.mjs';
 
 // Browser tests run the production bundle, as a visitor gets it.
 export default function setup() {

@@ -1,7 +1,18 @@
 // One rule for "is the production build current?", shared by `npm run build`, `npm start` and the
 // browser tests. Plain JavaScript: `npm start` reads it before anything is compiled.
 import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import {
+  closeSync,
+  existsSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  statSync,
+  unlinkSync,
+  writeFileSync,
+  writeSync,
+} from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -63,4 +74,98 @@ export function isBuildCurrent() {
  */
 export function writeBuildStamp(hash) {
   writeFileSync(stampFile, hash);
+}
+
+/** @param {number} ms */
+function pause(ms) {
+  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+}
+
+/** @param {number} pid */
+function isRunning(pid) {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return /** @type {NodeJS.ErrnoException} */ (error).code === 'EPERM';
+  }
+}
+
+/**
+ * The process id in a lock file: undefined when there is no lock, 0 while its owner has yet to write it.
+ * @param {string} lockPath
+ * @returns {number | undefined}
+ */
+function lockOwner(lockPath) {
+  try {
+    return Number(readFileSync(lockPath, 'utf8') || 0);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Runs `work` unless `isDone()`, in one process at a time across the machine: several instances started
+ * together on one checkout build it once, the others wait for that build and then use it. The lock is
+ * a file created exclusively, holding its owner's process id; one left by a process that died is taken
+ * over.
+ * @param {string} lockPath
+ * @param {() => boolean} isDone
+ * @param {() => void} work
+ * @param {(message: string) => void} [say]
+ */
+export function onceAcrossProcesses(lockPath, isDone, work, say = () => {}) {
+  let waiting = false;
+  while (!isDone()) {
+    let lock;
+    try {
+      lock = openSync(lockPath, 'wx');
+    } catch (error) {
+      if (/** @type {NodeJS.ErrnoException} */ (error).code !== 'EEXIST') throw error;
+      if (!waiting) say(`Waiting for process ${lockOwner(lockPath) ?? '(starting)'} to finish building...`);
+      waiting = true;
+      // Until the lock is gone or its owner died; then the loop asks again whether the work is done.
+      for (;;) {
+        const owner = lockOwner(lockPath);
+        if (owner === undefined) break;
+        if (owner && !isRunning(owner)) {
+          try {
+            unlinkSync(lockPath);
+          } catch {
+            // Taken over by another waiter already.
+          }
+          break;
+        }
+        pause(200);
+      }
+      continue;
+    }
+    try {
+      writeSync(lock, String(process.pid));
+      if (!isDone()) work();
+    } finally {
+      closeSync(lock);
+      unlinkSync(lockPath);
+    }
+  }
+}
+
+/**
+ * Builds unless dist/ was built from these sources, once however many processes ask at the same time.
+ * @returns {void}
+ */
+export function buildIfStale() {
+  onceAcrossProcesses(
+    join(root, '.build.lock'),
+    isBuildCurrent,
+    () => {
+      console.log('Building the production bundle (sources changed since the last build)...');
+      const result = spawnSync(process.execPath, ['--import', 'tsx', join(root, 'scripts', 'build.ts')], {
+        cwd: root,
+        stdio: 'inherit',
+      });
+      if (result.status !== 0) throw new Error(`the build failed with exit code ${result.status}`);
+    },
+    (message) => console.log(message),
+  );
 }
