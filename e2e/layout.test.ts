@@ -72,6 +72,42 @@ describe('shared layout', () => {
     await context.close();
   });
 
+  it('keeps the header on one line, inside its column, from 1024 px up; the name shows from 1280 px', async () => {
+    for (const width of [1024, 1152, 1280, 1440]) {
+      const context = await site.browser.newContext({ viewport: { width, height: 800 } });
+      const { page, errors } = await openPage(context);
+      await page.goto(`${site.url}/`);
+      const header = page.getByRole('banner');
+      const layout = await header.evaluate((element) => {
+        const row = element.firstElementChild!;
+        const nav = element.querySelector('nav[aria-label="Main"]')!;
+        const links = [...nav.querySelectorAll('a')].map((link) => link.getBoundingClientRect());
+        const call = element.querySelector('a[href^="tel:"]')!.getBoundingClientRect();
+        return {
+          linkTops: new Set(links.map((box) => Math.round(box.top))).size,
+          linkHeights: Math.max(...links.map((box) => box.height)),
+          overflow: row.scrollWidth - row.clientWidth,
+          callInside: call.right <= row.getBoundingClientRect().right,
+        };
+      });
+      expect(layout, `${width} px`).toEqual({
+        linkTops: 1,
+        linkHeights: expect.any(Number) as number,
+        overflow: 0,
+        callInside: true,
+      });
+      // A link's text on one line: no link is taller than two lines of its own text would make it.
+      expect(layout.linkHeights, `${width} px`).toBeLessThan(48);
+      await expect(header.getByRole('link', { name: `Call ${PHONE}` }).isVisible()).resolves.toBe(true);
+      await expect(header.getByRole('link', { name: 'Cumming Plumbing Pros' }).count()).resolves.toBe(1);
+      // Below 1280 px the name is read out but takes no room (a 1 px clipped box).
+      const nameWidth = await header.getByText('Cumming Plumbing Pros').evaluate((name) => name.clientWidth);
+      expect(nameWidth > 1, `${width} px`).toBe(width >= 1280);
+      expect(errors).toEqual([]);
+      await context.close();
+    }
+  });
+
   it('collapses the menu on a 390 px screen into a toggle that opens it with an emergency call block and closes on Escape or the toggle', async () => {
     const context = await site.browser.newContext({ viewport: { width: 390, height: 844 } });
     const { page, errors } = await openPage(context);

@@ -21,4 +21,6 @@ export const breakpoints = {
   /** One review card under 640 px, two under 1024 px. */
   small: 'screen and (min-width: 640px)',
   medium: 'screen and (min-width: 1024px)',
+  /** The full desktop header: brand name, every link and the number with its "Call". */
+  large: 'screen and (min-width: 1280px)',
 } as const;

@@ -28,6 +28,7 @@ export const headerInner = style({
   alignItems: 'center',
   justifyContent: 'space-between',
   gap: vars.space.md,
+  '@media': { [breakpoints.medium]: { gap: vars.space.sm } },
 });
 
 export const brand = style({
@@ -38,6 +39,35 @@ export const brand = style({
   display: 'flex',
   alignItems: 'center',
   gap: vars.space.sm,
+  flexShrink: 0,
+});
+
+/**
+ * The company's name beside the logo. From 1024 px the header holds every link on one line: below
+ * 1280 px that leaves room for the logo alone (the name is still read out), from 1280 px for the name on
+ * two lines.
+ */
+export const brandName = style({
+  '@media': {
+    [breakpoints.medium]: {
+      position: 'absolute',
+      width: 1,
+      height: 1,
+      overflow: 'hidden',
+      clipPath: 'inset(50%)',
+      whiteSpace: 'nowrap',
+    },
+    [breakpoints.large]: {
+      position: 'static',
+      width: 'auto',
+      height: 'auto',
+      clipPath: 'none',
+      whiteSpace: 'normal',
+      maxWidth: '8.5rem',
+      fontSize: '1rem',
+      lineHeight: 1.2,
+    },
+  },
 });
 
 export const desktopNav = style({
@@ -51,12 +81,18 @@ export const navList = style({
   gap: vars.space.xs,
   margin: 0,
   padding: 0,
-  flexWrap: 'wrap',
+  // One line from 1024 px up; the links take less room below 1280 px instead of wrapping.
+  flexWrap: 'nowrap',
 });
 
 export const navLink = style({
   display: 'block',
+  whiteSpace: 'nowrap',
   padding: `${vars.space.sm} ${vars.space.sm}`,
+  '@media': {
+    [breakpoints.medium]: { padding: `${vars.space.sm} 0.4rem`, fontSize: '0.95rem' },
+    [breakpoints.large]: { padding: `${vars.space.sm} 0.4rem`, fontSize: '1rem' },
+  },
   color: vars.color.ink,
   textDecoration: 'none',
   fontWeight: 600,
@@ -81,8 +117,22 @@ export const callButton = style({
   fontWeight: 700,
   textDecoration: 'none',
   whiteSpace: 'nowrap',
-  '@media': { [breakpoints.medium]: { display: 'inline-flex' } },
+  '@media': {
+    [breakpoints.medium]: { display: 'inline-flex', padding: `${vars.space.sm} 0.75rem` },
+    [breakpoints.large]: { padding: `${vars.space.sm} 0.9rem` },
+  },
   selectors: { '&:hover': { background: vars.color.orangeDarker } },
+});
+
+/** "Call" before the number: read out always, shown from 1280 px, where the header has room for it. */
+export const callWord = style({
+  position: 'absolute',
+  width: 1,
+  height: 1,
+  overflow: 'hidden',
+  clipPath: 'inset(50%)',
+  whiteSpace: 'nowrap',
+  '@media': { [breakpoints.large]: { position: 'static', width: 'auto', height: 'auto', clipPath: 'none' } },
 });
 
 export const menuButton = style({

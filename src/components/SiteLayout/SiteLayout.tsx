@@ -65,7 +65,7 @@ export function SiteLayout({ children }: { children: ReactNode }) {
         <div className={styles.headerInner}>
           <a className={styles.brand} href="/">
             <img src="/images/favicon.svg" alt="" width="32" height="32" />
-            <span>{settings.companyName}</span>
+            <span className={styles.brandName}>{settings.companyName}</span>
           </a>
           <nav className={styles.desktopNav} aria-label="Main">
             <ul className={styles.navList}>
@@ -83,7 +83,8 @@ export function SiteLayout({ children }: { children: ReactNode }) {
             </ul>
           </nav>
           <a className={styles.callButton} href={phoneHref}>
-            <PhoneIcon /> Call {settings.phoneNumber}
+            <PhoneIcon /> <span className={styles.callWord}>Call </span>
+            {settings.phoneNumber}
           </a>
           <button
             ref={menuButton}
