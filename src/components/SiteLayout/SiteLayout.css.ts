@@ -1,6 +1,16 @@
 import { style } from '@vanilla-extract/css';
 import { breakpoints, vars } from '../../styles/theme.css.ts';
 
+/** Text read out by screen readers that takes no room on screen. */
+const readOutOnly = {
+  position: 'absolute',
+  width: 1,
+  height: 1,
+  overflow: 'hidden',
+  clipPath: 'inset(50%)',
+  whiteSpace: 'nowrap',
+} as const;
+
 export const skipLink = style({
   position: 'absolute',
   left: vars.space.md,
@@ -49,14 +59,7 @@ export const brand = style({
  */
 export const brandName = style({
   '@media': {
-    [breakpoints.medium]: {
-      position: 'absolute',
-      width: 1,
-      height: 1,
-      overflow: 'hidden',
-      clipPath: 'inset(50%)',
-      whiteSpace: 'nowrap',
-    },
+    [breakpoints.medium]: readOutOnly,
     [breakpoints.large]: {
       position: 'static',
       width: 'auto',
@@ -126,12 +129,7 @@ export const callButton = style({
 
 /** "Call" before the number: read out always, shown from 1280 px, where the header has room for it. */
 export const callWord = style({
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  overflow: 'hidden',
-  clipPath: 'inset(50%)',
-  whiteSpace: 'nowrap',
+  ...readOutOnly,
   '@media': { [breakpoints.large]: { position: 'static', width: 'auto', height: 'auto', clipPath: 'none' } },
 });
 
