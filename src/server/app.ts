@@ -31,6 +31,7 @@ import { analyticsRestRoutes } from './rest/analytics.ts';
 import { discoveryRoutes } from './rest/discovery.ts';
 import { adminRestRoutes } from './rest/admin.ts';
 import { publicRestRoutes } from './rest/public.ts';
+import { cachePublicReads } from './public-api-cache.ts';
 import { uploadRestRoute } from './rest/upload.ts';
 import { jsonSerializerCompiler, zodValidatorCompiler } from './rest/typed.ts';
 import {
@@ -262,7 +263,8 @@ async function buildApp(fastify: FastifyInstance, options: AppOptions) {
     } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],
   });
 
-  // 8. REST adapters under /api, calling the same services as tRPC.
+  // 8. REST adapters under /api, calling the same services as tRPC; public reads kept beside the pages.
+  cachePublicReads(fastify);
   await fastify.register(publicRestRoutes);
   await fastify.register(adminRestRoutes);
   await fastify.register(analyticsRestRoutes);

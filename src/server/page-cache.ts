@@ -1,4 +1,5 @@
 import { SENT_PARAM } from '../shared/form-post.ts';
+import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { onRequestHookHandler } from 'fastify';
 import { encodeBody, encodingHeaders, preferredEncoding, type ContentEncoding } from './content-encoding.ts';
@@ -12,6 +13,10 @@ export interface CachedPage {
   /** Compressed copies, each made the first time a client asks for that encoding. */
   encoded: Partial<Record<ContentEncoding, { encoding: ContentEncoding; body: Buffer }>>;
   storedAt: number;
+  /** A public API answer rather than a page: serving it is no page view. */
+  isApiAnswer?: boolean;
+  /** The validator of the body, the same whatever the encoding (a weak ETag). */
+  etag?: string;
   /** Bytes this entry holds (body and compressed copies), counted against the cache's byte bound. */
   bytes?: number;
   /** Tells the cache holding this entry that it grew by a compressed copy. */
@@ -70,7 +75,7 @@ export class PageCache {
 
   set(
     key: string,
-    entry: Omit<CachedPage, 'encoded' | 'bytes' | 'grew'>,
+    entry: Omit<CachedPage, 'encoded' | 'bytes' | 'grew' | 'etag'>,
     renderedInGeneration = this.clears,
   ): void {
     if (renderedInGeneration !== this.clears) return;
@@ -78,7 +83,7 @@ export class PageCache {
     if (previous) this.remove(key, previous);
     // A page bigger than the whole bound is served but never kept.
     if (entry.body.length > this.maxBytes) return;
-    const stored: CachedPage = { ...entry, encoded: {}, bytes: entry.body.length };
+    const stored: CachedPage = { ...entry, etag: etagOf(entry.body), encoded: {}, bytes: entry.body.length };
     stored.grew = (bytes) => {
       // Only while it is still the entry under this key: a cleared or replaced page counts for nothing.
       if (this.entries.get(key) !== stored) return;
@@ -130,6 +135,29 @@ export class PageCache {
       if (entry !== keep) this.remove(key, entry);
     }
   }
+}
+
+/**
+ * What a shared cache (a CDN in front of the site) may do with a public page or API answer: keep it a
+ * minute, then keep serving it for ten more while it asks again, so that a burst of visitors costs the
+ * origin one render a minute. Browsers always ask again (max-age=0), cheaply, with the ETag. Staff,
+ * form results, fallbacks and errors stay private.
+ */
+export const SHARED_CACHE_CONTROL = 'public, max-age=0, s-maxage=60, stale-while-revalidate=600';
+
+/** A weak validator of a body: equal bodies, equal ETags, in any encoding. */
+export function etagOf(body: Buffer): string {
+  return `W/"${createHash('sha1').update(body).digest('base64url')}"`;
+}
+
+/** True when the request's If-None-Match names this ETag (or any, with `*`). */
+export function isNotModified(request: IncomingMessage, etag: string): boolean {
+  const header = request.headers['if-none-match'];
+  if (!header) return false;
+  if (header.trim() === '*') return true;
+  // Weak comparison: W/"x" and "x" match, as for a GET they should.
+  const bare = etag.replace(/^W\//, '');
+  return header.split(',').some((candidate) => candidate.trim().replace(/^W\//, '') === bare);
 }
 
 /** Enough for every public page several times over (a page is 20-60 KB, each compressed copy a fifth of it). */
@@ -217,11 +245,24 @@ function writeCachedPage(
   request: IncomingMessage,
   response: ServerResponse,
 ): void {
+  const etag = page.etag ?? etagOf(page.body);
+  if (isNotModified(request, etag)) {
+    response.writeHead(304, {
+      ...securityHeaders,
+      ...Object.fromEntries(page.headers.filter(([name]) => !/^content-(type|length)$/i.test(name))),
+      vary: 'accept-encoding',
+      etag,
+      'x-page-cache': 'hit',
+    });
+    response.end();
+    return;
+  }
   const { encoding, body } = cachedBody(page, preferredEncoding(request.headers['accept-encoding']));
   response.writeHead(page.statusCode, {
     ...securityHeaders,
     ...Object.fromEntries(page.headers),
     ...encodingHeaders(encoding),
+    etag,
     'x-page-cache': 'hit',
     'content-length': body.length,
   });
@@ -244,7 +285,7 @@ export function answerFromPageCache(
   const page = cachedPageFor(cache, request);
   if (!page) return false;
   writeCachedPage(page, securityHeaders, request, response);
-  analytics?.notePageView(request);
+  if (!page.isApiAnswer) analytics?.notePageView(request);
   return true;
 }
 
@@ -259,6 +300,6 @@ export function serveCachedPage(
     if (!page) return done();
     reply.hijack();
     writeCachedPage(page, securityHeaders, request.raw, reply.raw);
-    analytics?.notePageView(request.raw);
+    if (!page.isApiAnswer) analytics?.notePageView(request.raw);
   };
 }

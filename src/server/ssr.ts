@@ -9,7 +9,7 @@ import { findSeoOverride } from './services/seo-overrides.ts';
 import type { SeoOverride } from '../shared/schemas/seo-override.ts';
 import { maintenancePage, MAINTENANCE_RETRY_AFTER_SECONDS } from './maintenance-page.ts';
 import { isDegraded } from './services/page-data.ts';
-import { pageCacheKey } from './page-cache.ts';
+import { etagOf, isNotModified, pageCacheKey, SHARED_CACHE_CONTROL } from './page-cache.ts';
 import { encodeBody, encodingHeaders, preferredEncoding } from './content-encoding.ts';
 import type { FormPostOutcome } from '../shared/form-post.ts';
 import { issueFormStamp } from './form-stamp.ts';
@@ -91,25 +91,35 @@ export async function ssrPlugin(app: FastifyInstance, options: SsrOptions) {
     const { httpResponse } = pageContext;
     if (!httpResponse) return reply.callNotFound();
     reply.status(formPost && httpResponse.statusCode === 200 ? formPost.statusCode : httpResponse.statusCode);
-    for (const [name, value] of httpResponse.headers) reply.header(name, value);
-    // What one visitor typed is theirs alone: no shared cache keeps it.
-    if (formPost) reply.header('cache-control', 'no-store');
-    if (typeof httpResponse.body !== 'string') return reply.send(httpResponse.body);
+    if (typeof httpResponse.body !== 'string') {
+      for (const [name, value] of httpResponse.headers) reply.header(name, value);
+      return reply.send(httpResponse.body);
+    }
     const body = Buffer.from(httpResponse.body);
     // A page showing a fallback because a read failed (default settings, no posts, the sample reviews,
     // 'Post not found') is served but not kept: the next visitor gets the real page once the database answers.
     const degraded = settingsDegraded || seoDegraded || isDegraded(pageContext.data);
-    if (cacheable && !degraded && httpResponse.statusCode === 200) {
+    // The same page for every visitor without a session: a CDN may share it, and a browser revalidates
+    // it with its ETag. What one visitor typed is theirs alone, and staff see their own view: no-store.
+    const shared = cacheable && !degraded && httpResponse.statusCode === 200;
+    const headers: [string, string][] = httpResponse.headers.map(([name, value]) =>
+      name.toLowerCase() === 'cache-control'
+        ? [name, shared ? SHARED_CACHE_CONTROL : 'no-store']
+        : [name, value],
+    );
+    for (const [name, value] of headers) reply.header(name, value);
+    if (shared) {
       app.pageCache.set(
         pageCacheKey(request.url),
-        {
-          statusCode: 200,
-          headers: httpResponse.headers,
-          body,
-          storedAt: Date.now(),
-        },
+        { statusCode: 200, headers, body, storedAt: Date.now() },
         generation,
       );
+      const etag = etagOf(body);
+      reply.header('etag', etag);
+      if (isNotModified(request.raw, etag)) {
+        app.analytics.notePageView(request.raw);
+        return reply.status(304).headers(encodingHeaders('identity')).send();
+      }
     }
     // Views by signed-in staff are not counted: the owner reading their own site is no visitor.
     if (cacheable && httpResponse.statusCode === 200) app.analytics.notePageView(request.raw);
