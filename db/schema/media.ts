@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, integer, jsonb, pgTable, serial, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, jsonb, pgTable, serial, text, timestamp, varchar } from 'drizzle-orm/pg-core';
 import { posts } from './posts.ts';
 
 export const mediaTypes = ['image', 'video'] as const;
@@ -32,10 +32,17 @@ export const media = pgTable(
     alt: text('alt').notNull().default(''),
     /** Copies made from the stored image for screens of other sizes, smallest first. */
     variants: jsonb('variants').$type<MediaVariant[]>().notNull().default([]),
+    /** The variants are still to be made: whichever instance claims the row makes them. */
+    variantsPending: boolean('variants_pending').notNull().default(false),
+    /** Until when the instance that claimed the row is making them; after that another may. */
+    variantsLeaseUntil: timestamp('variants_lease_until', { withTimezone: true }),
     postId: integer('post_id').references(() => posts.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [check('media_type_check', sql`${table.type} in ('image', 'video')`)],
+  (table) => [
+    check('media_type_check', sql`${table.type} in ('image', 'video')`),
+    index('media_variants_pending_idx').on(table.id).where(sql`${table.variantsPending}`),
+  ],
 );
 
 export type Media = typeof media.$inferSelect;

@@ -1,5 +1,6 @@
 // The whole HTTP application as one Fastify plugin (https://github.com/fastify/demo): server.ts and the
 // tests register this same function. Registration order is fixed here and nowhere else.
+import { join } from 'node:path';
 import { mkdirSync } from 'node:fs';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyPlugin from 'fastify-plugin';
@@ -16,6 +17,11 @@ import { createRequestContext, SESSION_COOKIE, sessionCookieOptions } from './re
 import { PageCache, serveCachedPage } from './page-cache.ts';
 import { fileStoreFor, followRemovedFiles, importUploadsFolder } from './storage/file-store-for.ts';
 import { DatabaseStore } from './storage/database-store.ts';
+import {
+  defaultImageVariantMakerOptions,
+  ImageVariantMaker,
+  type ImageVariantMakerOptions,
+} from './services/image-variants.ts';
 import { uploadsRoute } from './uploads-route.ts';
 import { PublishTimer } from './publish-timer.ts';
 import { pagesListingReviews } from './services/page-data.ts';
@@ -59,6 +65,7 @@ export interface AppOptions {
   /** Write a backup every night (the server); omitted in tests that do not exercise it. */
   nightlyBackups?: { clock?: Clock; recheckMs?: number };
   analytics?: Partial<AnalyticsRecorderOptions>;
+  imageVariants?: Partial<ImageVariantMakerOptions>;
 }
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -91,6 +98,20 @@ async function buildApp(fastify: FastifyInstance, options: AppOptions) {
     });
     fastify.addHook('onClose', () => importing);
   }
+  const imageVariants = new ImageVariantMaker(
+    database.db,
+    fileStore,
+    join(config.uploadsDir, '.incoming'),
+    fastify.log,
+    { ...defaultImageVariantMakerOptions, ...options.imageVariants },
+  );
+  fastify.decorate('imageVariants', imageVariants);
+  fastify.addHook('onReady', (done) => {
+    imageVariants.start();
+    done();
+  });
+  // An image being worked on is finished before the database closes; the rest wait in the database.
+  fastify.addHook('onClose', () => imageVariants.stop());
   fastify.decorate(
     'leadNotifier',
     new LeadNotifier(

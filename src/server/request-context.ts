@@ -8,6 +8,7 @@ import type { LeadNotifier } from './services/lead-notifier.ts';
 import type { AnalyticsRecorder } from './services/analytics.ts';
 import type { SessionUser } from './services/sessions.ts';
 import type { FileStore } from './storage/file-store.ts';
+import type { ImageVariantMaker } from './services/image-variants.ts';
 
 export const SESSION_COOKIE = 'session';
 
@@ -84,6 +85,8 @@ declare module 'fastify' {
     analytics: AnalyticsRecorder;
     /** Where uploaded files are kept. */
     fileStore: FileStore;
+    /** Makes the smaller copies of uploaded photos, after their upload has answered. */
+    imageVariants: ImageVariantMaker;
   }
   interface FastifyRequest {
     auth: Auth | null;

@@ -77,16 +77,22 @@ describe(`POST /api/admin/upload (${testDatabaseKind})`, () => {
     expect(served.rawPayload.includes(Buffer.from('<script>'))).toBe(false);
   });
 
-  it('scales a photo larger than 1600 px down to 1600 px on its longest side, keeping its shape', async () => {
+  it('keeps a photo at its full size up to 4096 px, scales a larger one down, and marks its variants due', async () => {
     const photo = await sharp({ create: { width: 2400, height: 1500, channels: 3, background: '#1e3c95' } })
       .jpeg({ quality: 90 })
       .toBuffer();
     const response = await upload('kitchen.jpg', photo, 'file', 'image/jpeg');
     expect(response.statusCode).toBe(201);
     const [row] = await t.database.db.select().from(media);
-    expect(row).toMatchObject({ mimeType: 'image/jpeg', width: 1600, height: 1000 });
-    const served = await t.app.inject({ method: 'GET', url: response.json().filePath });
-    await expect(sharp(served.rawPayload).metadata()).resolves.toMatchObject({ width: 1600, height: 1000 });
+    expect(row).toMatchObject({ mimeType: 'image/jpeg', width: 2400, height: 1500, variantsPending: true });
+
+    const panorama = await sharp({ create: { width: 5000, height: 500, channels: 3, background: '#c2410c' } })
+      .jpeg({ quality: 90 })
+      .toBuffer();
+    const wide = await upload('panorama.jpg', panorama, 'file', 'image/jpeg');
+    expect(wide.json().media).toMatchObject({ width: 4096, height: 410 });
+    const served = await t.app.inject({ method: 'GET', url: wide.json().filePath });
+    await expect(sharp(served.rawPayload).metadata()).resolves.toMatchObject({ width: 4096, height: 410 });
   });
 
   it('refuses an HTML file renamed .png, and keeps nothing', async () => {

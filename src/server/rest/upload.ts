@@ -56,6 +56,7 @@ export async function uploadRestRoute(fastify: FastifyInstance, options: { limit
       { tempPath, originalName: part.filename },
       options.limits,
     );
+    if (stored.variantsPending) app.imageVariants.wake();
     return reply.status(201).send({
       success: true,
       filePath: stored.url,

@@ -14,6 +14,7 @@ import { rowsOf } from '../../../db/rows.ts';
 import type { Logger } from '../logger.ts';
 import type { SiteSettings } from '../../shared/schemas/settings.ts';
 import { getSettings } from './settings.ts';
+import { CoalescedRun } from '../coalesced-run.ts';
 
 export interface LeadNotifierOptions {
   smtpUrl: string | undefined;
@@ -106,8 +107,10 @@ export async function alertRecipient(
  */
 export class LeadNotifier {
   private transporter: Transporter | undefined;
-  private draining: Promise<void> | undefined;
-  private drainAgain = false;
+  private readonly draining = new CoalescedRun(
+    () => this.drain(),
+    (error) => this.log.warn({ err: error }, 'lead alerts could not be delivered now'),
+  );
   private poll: NodeJS.Timeout | undefined;
   private stopped = false;
 
@@ -127,31 +130,18 @@ export class LeadNotifier {
   async stop(): Promise<void> {
     this.stopped = true;
     clearInterval(this.poll);
-    await this.draining;
+    await this.draining.settled();
   }
 
   /** Delivers pending alerts now (after a lead is committed) rather than at the next poll. */
   wake(): void {
-    if (this.stopped) return;
-    if (this.draining) {
-      this.drainAgain = true;
-      return;
-    }
-    this.draining = this.drain()
-      .catch((error: unknown) => this.log.warn({ err: error }, 'lead alerts could not be delivered now'))
-      .finally(() => {
-        this.draining = undefined;
-        if (this.drainAgain) {
-          this.drainAgain = false;
-          this.wake();
-        }
-      });
+    if (!this.stopped) this.draining.request();
   }
 
   /** Delivers every alert due now, and resolves when that is done. */
   async deliverDue(): Promise<void> {
     this.wake();
-    while (this.draining) await this.draining;
+    await this.draining.settled();
   }
 
   /**
@@ -160,7 +150,7 @@ export class LeadNotifier {
    */
   async idle(): Promise<void> {
     for (;;) {
-      await this.draining;
+      await this.draining.settled();
       const [row] = rowsOf<{ wait_ms: number }>(
         await this.db.execute(
           sql`select greatest(0, extract(epoch from (

@@ -16,8 +16,11 @@ export interface UploadLimits {
 }
 
 const MiB = 1024 * 1024;
-/** The longest side of a stored image; larger uploads are scaled down to it. */
-export const MAX_STORED_IMAGE_PX = 1600;
+/**
+ * The longest side of a stored original; larger uploads are scaled down to it. A phone photo (4,000 px)
+ * is kept whole; pages show the smaller variants made from it (image-variants.ts).
+ */
+export const MAX_STORED_IMAGE_PX = 4096;
 
 export const defaultUploadLimits: UploadLimits = {
   imageBytes: 15 * MiB,
@@ -114,8 +117,6 @@ export async function storeUpload(
       try {
         const info = await sharp(file.tempPath, { limitInputPixels: limits.imagePixels, animated })
           .rotate()
-          // Visitors see a post image at most about 1,200 px wide (twice that on a sharp phone screen
-          // is more than the 760 px column needs); a 4,000 px phone photo would cost them megabytes.
           .resize({
             width: MAX_STORED_IMAGE_PX,
             height: MAX_STORED_IMAGE_PX,
@@ -152,6 +153,8 @@ export async function storeUpload(
         type: detected.type,
         width,
         height,
+        // Still images get smaller copies for the pages, made after this answer (image-variants.ts).
+        variantsPending: detected.type === 'image' && detected.mimeType !== 'image/gif',
       })
       .returning();
     return row!;
