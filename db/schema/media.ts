@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, jsonb, pgTable, serial, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  varchar,
+} from 'drizzle-orm/pg-core';
 import { posts } from './posts.ts';
 
 export const mediaTypes = ['image', 'video'] as const;
@@ -41,7 +52,9 @@ export const media = pgTable(
   },
   (table) => [
     check('media_type_check', sql`${table.type} in ('image', 'video')`),
-    index('media_variants_pending_idx').on(table.id).where(sql`${table.variantsPending}`),
+    index('media_variants_pending_idx')
+      .on(table.id)
+      .where(sql`${table.variantsPending}`),
   ],
 );
 

@@ -2,6 +2,7 @@
 import type { PageContextServer } from 'vike/types';
 import { postsForPage, reviewsForPage } from '../../src/server/services/page-data.ts';
 import { toPostCardData } from '../../src/shared/post-card.ts';
+import { picturesOrNone } from '../../src/server/post-pages.ts';
 import { serviceSlugs, type GalleryImage, type ServiceSlug } from '../../src/shared/images.ts';
 import { serviceGalleries } from '../../src/shared/service-galleries.ts';
 import { NEWS_CAROUSEL_LIMIT, type NewsSlide } from '../../src/components/NewsCarousel/NewsCarousel.tsx';
@@ -12,8 +13,10 @@ export async function data(pageContext: PageContextServer) {
     reviewsForPage(pageContext.db, pageContext.log),
   ]);
   // Only what the carousel shows travels to the browser: the card fields of the first five posts.
-  const latestNews: NewsSlide[] = posts.newsPosts.slice(0, NEWS_CAROUSEL_LIMIT).map((post) => {
-    const { video: _video, ...slide } = toPostCardData(post);
+  const shown = posts.newsPosts.slice(0, NEWS_CAROUSEL_LIMIT);
+  const pictures = await picturesOrNone(pageContext, shown);
+  const latestNews: NewsSlide[] = shown.map((post) => {
+    const { video: _video, ...slide } = toPostCardData(post, pictures);
     return slide;
   });
   // The service cards show each service's first photo; the other captions stay on the server.

@@ -1,17 +1,16 @@
 import type { PageContextServer } from 'vike/types';
 import { redirect } from 'vike/abort';
-import { findPublishedPost, requestedPostId } from '../../src/server/post-pages.ts';
+import { findPublishedPost, requestedPostId, type ArticlePost } from '../../src/server/post-pages.ts';
 import type { Degradable } from '../../src/server/services/page-data.ts';
-import type { PublicPost } from '../../src/server/services/posts.ts';
 import { formatPostDateTime } from '../../src/shared/format-date.ts';
 
 // A missing or unknown id redirects to /news; a failed read shows 'Post not found'.
 export async function data(
   pageContext: PageContextServer,
-): Promise<{ post: PublicPost | null; dateLabel: string } & Degradable> {
+): Promise<{ post: ArticlePost | null; dateLabel: string } & Degradable> {
   const id = requestedPostId(pageContext);
   if (id === null) throw redirect('/news');
-  let post: PublicPost | null;
+  let post: ArticlePost | null;
   try {
     post = await findPublishedPost(pageContext, id);
   } catch (error) {

@@ -138,6 +138,12 @@ describe.skipIf(testDatabaseKind !== 'postgres')('A PostgreSQL outage (postgres)
     const answers = await Promise.all(requests);
     for (const { url, result, ms } of answers) {
       expect(ms, url).toBeLessThan(2_000);
+      if (url === '/api/reviews') {
+        // A public read answered before the outage is answered again from memory.
+        expect(result.statusCode, url).toBe(200);
+        expect(result.headers['x-page-cache'], url).toBe('hit');
+        continue;
+      }
       expect(result.statusCode, `${url}: ${result.body}`).toBe(503);
       expect(result.headers['retry-after'], url).toBe('5');
       expect(result.headers['content-type'], url).toMatch(/^application\/json/);

@@ -126,6 +126,7 @@ describe('post pages data', () => {
       video: null,
       publishedAt: '2026-01-11T00:00:00.000Z',
       dateLabel: 'January 10, 2026',
+      picture: null,
     });
     const second = await postListData(contextFor(database, { search: { page: '2' } }), 'advicePosts');
     expect(second).toMatchObject({ page: 2, first: 10, last: 11 });

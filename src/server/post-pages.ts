@@ -10,6 +10,8 @@ import { NotFoundError } from './errors.ts';
 import { htmlToText, sanitizePostHtml } from './services/html-sanitizer.ts';
 import { postsForPage, type Degradable } from './services/page-data.ts';
 import { getPostForAdmin, getPublishedPost, type PublicPost } from './services/posts.ts';
+import { uploadedImagesFor } from './services/media.ts';
+import { uploadedImageAtWidth, type UploadedImage } from '../shared/uploaded-image.ts';
 
 export type PostListData = PageSlice<PostCardData>;
 
@@ -20,8 +22,40 @@ export async function postListData(
 ): Promise<PostListData & Degradable> {
   const lists = await postsForPage(pageContext.db, pageContext.log);
   const slice = paginate(lists[list], parsePageNumber(pageContext.urlParsed.search.page));
+  const pictures = await picturesOrNone(pageContext, slice.items);
   // Only the nine cards shown travel to the browser.
-  return { ...slice, items: slice.items.map(toPostCardData), degraded: lists.degraded };
+  return {
+    ...slice,
+    items: slice.items.map((post) => toPostCardData(post, pictures)),
+    degraded: lists.degraded,
+  };
+}
+
+/**
+ * The uploaded photos of these posts, in one query. A failed read leaves them as plain images (the
+ * original file), never a failed page.
+ */
+export async function picturesOrNone(
+  pageContext: Pick<PageContextServer, 'db' | 'log'>,
+  posts: readonly { image: string | null }[],
+): Promise<Map<string, UploadedImage>> {
+  try {
+    return await uploadedImagesFor(
+      pageContext.db,
+      posts.map((post) => post.image),
+    );
+  } catch (error) {
+    pageContext.log.warn({ err: error }, "reading the posts' photos failed; showing the originals");
+    return new Map();
+  }
+}
+
+/** A post as its article shows it: with its uploaded photo's copies and shape. */
+export type ArticlePost = PublicPost & { picture: UploadedImage | null };
+
+async function withPicture(pageContext: PageContextServer, post: PublicPost): Promise<ArticlePost> {
+  const pictures = await picturesOrNone(pageContext, [post]);
+  return { ...post, picture: (post.image && pictures.get(post.image)) || null };
 }
 
 /** The article's id, from `/post/{id}` or `?id=`; null when absent or not a valid id. */
@@ -35,10 +69,10 @@ export function requestedPostId(pageContext: PageContextServer): number | null {
 export async function findPublishedPost(
   pageContext: PageContextServer,
   id: number | null,
-): Promise<PublicPost | null> {
+): Promise<ArticlePost | null> {
   if (id === null) return null;
   try {
-    return await getPublishedPost(pageContext.db, id);
+    return await withPicture(pageContext, await getPublishedPost(pageContext.db, id));
   } catch (error) {
     if (error instanceof NotFoundError) return null;
     throw error;
@@ -53,7 +87,7 @@ export async function findPublishedPost(
  */
 export async function articleData(
   pageContext: PageContextServer,
-): Promise<{ post: PublicPost; preview: boolean }> {
+): Promise<{ post: ArticlePost; preview: boolean }> {
   const id = requestedPostId(pageContext);
   const post = await findPublishedPost(pageContext, id);
   if (post) return { post, preview: false };
@@ -64,7 +98,8 @@ export async function articleData(
     });
     if (unpublished) {
       const { isPublished: _isPublished, createdAt: _createdAt, ...fields } = unpublished;
-      return { post: { ...fields, content: sanitizePostHtml(fields.content) }, preview: true };
+      const post = await withPicture(pageContext, { ...fields, content: sanitizePostHtml(fields.content) });
+      return { post, preview: true };
     }
   }
   throw render(404);
@@ -74,12 +109,14 @@ export async function articleData(
  * Metadata of an article: og:type article, its dates, section and tags, and
  * Article structured data. Both article URLs name `/post/{id}` as canonical: they show the same post.
  */
-export function articleSeo(pageContext: PageContextServer, post: PublicPost): SeoInput {
+export function articleSeo(pageContext: PageContextServer, post: ArticlePost): SeoInput {
   const company = pageContext.settings.companyName;
   const section = post.type === 'news' ? 'News' : 'Advice';
   const path = `/post/${post.id}`;
   const description = post.excerpt || htmlToText(post.content).slice(0, 160);
-  const image = shareImageFor(post.image);
+  // Sharing sites want a JPEG or PNG about 1200 px wide: the copy made for that, when there is one.
+  const sharedImage = post.picture ? uploadedImageAtWidth(post.picture, 1200) : post.image;
+  const image = shareImageFor(sharedImage);
   const absoluteImage = /^https?:\/\//i.test(image) ? image : `${pageContext.publicUrl}${image}`;
   const organization = { '@type': 'Organization', name: company, url: `${pageContext.publicUrl}/` };
   return {
@@ -88,8 +125,8 @@ export function articleSeo(pageContext: PageContextServer, post: PublicPost): Se
     keywords: `${post.title}, plumbing ${section.toLowerCase()}, plumber Cumming GA, Forsyth County plumbing`,
     path,
     breadcrumb: post.title,
-    image: post.image,
-    imageAlt: post.title,
+    image: sharedImage,
+    imageAlt: post.picture?.alt || post.title,
     type: 'article',
     article: {
       publishedTime: post.publishedAt,

@@ -1,5 +1,6 @@
 import type { PostSummary } from '../server/services/posts.ts';
 import { formatPostDate } from './format-date.ts';
+import type { UploadedImage } from './uploaded-image.ts';
 
 /**
  * What a list card shows of a post; the list pages send only these fields to the browser. The date
@@ -9,10 +10,18 @@ import { formatPostDate } from './format-date.ts';
 export type PostCardData = Pick<
   PostSummary,
   'id' | 'title' | 'excerpt' | 'image' | 'video' | 'publishedAt'
-> & { dateLabel: string };
+> & {
+  dateLabel: string;
+  /** The uploaded photo's copies and shape, when the image is an upload. */
+  picture: UploadedImage | null;
+};
 
-export function toPostCardData(post: PostSummary): PostCardData {
+export function toPostCardData(
+  post: PostSummary,
+  pictures: ReadonlyMap<string, UploadedImage> = new Map(),
+): PostCardData {
   return {
+    picture: (post.image && pictures.get(post.image)) || null,
     id: post.id,
     title: post.title,
     excerpt: post.excerpt,

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { usePageContext } from '../../../renderer/usePageContext.tsx';
 import type { PublicPost } from '../../server/services/posts.ts';
+import type { UploadedImage } from '../../shared/uploaded-image.ts';
 import { readPostBackSource, type PostBackSource } from '../../client/post-back-source.ts';
 import { PostMedia } from '../PostMedia/PostMedia.tsx';
 import * as styles from './Article.css.ts';
@@ -61,7 +62,7 @@ export function Article({
   variant,
   preview = false,
 }: {
-  post: PublicPost;
+  post: PublicPost & { picture?: UploadedImage | null };
   dateLabel: string;
   variant: 'post' | 'news-post';
   preview?: boolean;
@@ -94,8 +95,11 @@ export function Article({
           <PostMedia
             image={post.image}
             video={post.video}
-            alt={post.title}
+            alt={post.picture?.alt || post.title}
             className={styles.mediaItem}
+            picture={post.picture}
+            // The article's column is at most 760 px wide, less its padding on a phone.
+            sizes="(min-width: 800px) 760px, 100vw"
             priority
           />
         </div>

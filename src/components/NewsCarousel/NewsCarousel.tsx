@@ -3,6 +3,7 @@ import { rememberPostBackSource } from '../../client/post-back-source.ts';
 import { useVisitorAttention } from '../../client/use-visitor-attention.ts';
 import { useAutoAdvance } from '../../client/use-auto-advance.ts';
 import { usePrefersReducedMotion } from '../../client/use-media-query.ts';
+import { uploadedImageAtWidth } from '../../shared/uploaded-image.ts';
 import type { PostCardData } from '../../shared/post-card.ts';
 import * as styles from './NewsCarousel.css.ts';
 
@@ -16,6 +17,23 @@ export type NewsSlide = Omit<PostCardData, 'video'>;
 /** A CSS url() that a stored path or data URI cannot break out of. */
 function cssUrl(value: string): string {
   return `url("${value.replace(/["\\\n\r]/g, (char) => encodeURIComponent(char))}")`;
+}
+
+/**
+ * A slide's background: for an uploaded photo its 1200 px copy in the best format the browser takes
+ * (image-set picks AVIF, then WebP, then the fallback), otherwise the image as it is.
+ */
+function backgroundOf(post: NewsSlide): string {
+  const picture = post.picture;
+  if (!picture?.sources.length) return cssUrl(post.image!);
+  const options = [
+    ...picture.sources,
+    { type: picture.src.endsWith('.png') ? 'image/png' : 'image/jpeg', srcSet: picture.srcSet },
+  ].map((source) => {
+    const url = uploadedImageAtWidth({ ...picture, srcSet: source.srcSet }, 1200);
+    return `${cssUrl(url)} type("${source.type}")`;
+  });
+  return `image-set(${options.join(', ')})`;
 }
 
 export function NewsCarousel({ posts }: { posts: readonly NewsSlide[] }) {
@@ -64,7 +82,7 @@ export function NewsCarousel({ posts }: { posts: readonly NewsSlide[] }) {
                 <li
                   key={post.id}
                   className={styles.slide}
-                  style={post.image && distance <= 1 ? { backgroundImage: cssUrl(post.image) } : undefined}
+                  style={post.image && distance <= 1 ? { backgroundImage: backgroundOf(post) } : undefined}
                   aria-hidden={isCurrent ? undefined : true}
                   inert={!isCurrent}
                   data-testid="news-slide"

@@ -24,6 +24,9 @@ export function PostCard({
             alt=""
             className={styles.mediaItem}
             priority={priority}
+            picture={post.picture}
+            // One card a row on a phone, two from 640 px, three from 1024 px in a 1200 px column.
+            sizes="(min-width: 1024px) 380px, (min-width: 640px) 50vw, 100vw"
           />
         </div>
       )}

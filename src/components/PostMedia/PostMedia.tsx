@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { webpTwinOf } from '../../shared/webp-twin.ts';
+import type { UploadedImage } from '../../shared/uploaded-image.ts';
 
 /**
  * A post image that fails to load hides itself. An image can fail before React hydrates and
@@ -10,11 +11,17 @@ export function HidingImage({
   alt,
   className,
   priority = false,
+  picture,
+  sizes,
 }: {
   src: string;
   alt: string;
   className?: string;
   priority?: boolean;
+  /** An uploaded photo's copies and shape: the browser picks the format and width it needs. */
+  picture?: UploadedImage | null;
+  /** How wide the image shows, for the browser's pick among the copies. */
+  sizes?: string;
 }) {
   const ref = useRef<HTMLImageElement>(null);
   const [failed, setFailed] = useState(false);
@@ -26,7 +33,11 @@ export function HidingImage({
   const image = (
     <img
       ref={ref}
-      src={src}
+      src={picture?.src ?? src}
+      srcSet={picture?.srcSet || undefined}
+      sizes={picture?.srcSet ? sizes : undefined}
+      width={picture?.width}
+      height={picture?.height}
       alt={alt}
       className={className}
       loading={priority ? 'eager' : 'lazy'}
@@ -36,6 +47,16 @@ export function HidingImage({
       onError={() => setFailed(true)}
     />
   );
+  if (picture?.sources.length) {
+    return (
+      <picture>
+        {picture.sources.map((source) => (
+          <source key={source.type} type={source.type} srcSet={source.srcSet} sizes={sizes} />
+        ))}
+        {image}
+      </picture>
+    );
+  }
   const webp = webpTwinOf(src);
   if (!webp) return image;
   return (
@@ -53,6 +74,8 @@ export function PostMedia({
   alt,
   className,
   priority = false,
+  picture,
+  sizes,
 }: {
   image: string | null;
   video: string | null;
@@ -60,8 +83,20 @@ export function PostMedia({
   className?: string;
   /** The page's largest image above the fold: loaded at once and first. */
   priority?: boolean;
+  picture?: UploadedImage | null;
+  sizes?: string;
 }) {
-  if (image) return <HidingImage src={image} alt={alt} className={className} priority={priority} />;
+  if (image)
+    return (
+      <HidingImage
+        src={image}
+        alt={alt}
+        className={className}
+        priority={priority}
+        picture={picture}
+        sizes={sizes}
+      />
+    );
   if (video)
     return (
       // The owner uploads a video file, not a caption track; the post's text says what it shows.

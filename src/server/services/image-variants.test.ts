@@ -53,9 +53,21 @@ describe(`variants of uploaded photos (${testDatabaseKind})`, () => {
     const id = await upload('IMG_2041.JPG', photo);
     expect(await rowOf(id)).toMatchObject({ variantsPending: true, variants: [], width: 4000, height: 3000 });
 
+    t.app.pageCache.set('/news', {
+      statusCode: 200,
+      headers: [],
+      body: Buffer.from('<p>News</p>'),
+      storedAt: Date.now(),
+    });
     await t.app.imageVariants.finishPending();
     const row = await rowOf(id);
     expect(row.variantsPending).toBe(false);
+    // Pages kept while the copies were made showed the original: they are dropped, on every instance.
+    const deadline = Date.now() + 5_000;
+    while (t.app.pageCache.size > 0) {
+      if (Date.now() > deadline) throw new Error('the page cache was not cleared within 5 s');
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
     expect(row.variants.map((variant) => [variant.width, variant.height, variant.format])).toEqual(
       [400, 800, 1200, 1600].flatMap((width) =>
         (['avif', 'webp', 'jpeg'] as const).map((format) => [width, (width * 3) / 4, format]),

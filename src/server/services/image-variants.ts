@@ -15,6 +15,7 @@ import { media, type MediaVariant } from '../../../db/schema/index.ts';
 import type { Logger } from '../logger.ts';
 import type { FileStore } from '../storage/file-store.ts';
 import { CoalescedRun } from '../coalesced-run.ts';
+import { SITE_CHANGES_CHANNEL } from '../site-changes.ts';
 
 /** The widths pages ask for: a card on a phone, a card on a wide screen or the article on a phone, and up. */
 export const VARIANT_WIDTHS = [400, 800, 1200, 1600] as const;
@@ -145,10 +146,14 @@ export class ImageVariantMaker {
       if (!claimed) return;
       try {
         const variants = await makeImageVariants(this.store, claimed.filename, this.workDir);
-        await this.db
-          .update(media)
-          .set({ variants, variantsPending: false, variantsLeaseUntil: null })
-          .where(eq(media.id, claimed.id));
+        await this.db.transaction(async (tx) => {
+          await tx
+            .update(media)
+            .set({ variants, variantsPending: false, variantsLeaseUntil: null })
+            .where(eq(media.id, claimed.id));
+          // Pages kept while the copies were being made show the original: every instance drops them.
+          await tx.execute(sql`select pg_notify(${SITE_CHANGES_CHANNEL}, 'media')`);
+        });
       } catch (error) {
         // A damaged or missing file will not get better: the page shows the original, and nobody retries
         // it forever.
