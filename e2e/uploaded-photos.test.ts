@@ -1,19 +1,9 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { openPage } from './support/browser.ts';
+import { eventually } from './support/eventually.ts';
 import { useSite } from './support/site.ts';
 import { createPost, metaContent, signInAsAdmin, uploadThrough } from './support/site-api.ts';
-
-/** Polls until `check` passes, for at most `deadlineMs`. */
-async function eventually<T>(check: () => Promise<T | undefined>, deadlineMs: number): Promise<T> {
-  const deadline = Date.now() + deadlineMs;
-  for (;;) {
-    const value = await check();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`not so within ${deadlineMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
 
 describe('a phone photo the owner uploads', () => {
   const site = useSite();

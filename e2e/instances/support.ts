@@ -1,4 +1,5 @@
 import postgres from 'postgres';
+import { eventually } from '../support/eventually.ts';
 
 export const baseDatabaseUrl = process.env.TEST_DATABASE_URL;
 
@@ -21,11 +22,8 @@ export async function makeDatabase(): Promise<{ url: string; drop: () => Promise
 /** Polls until `check` passes or the deadline passes, and says how long it took. */
 export async function timeUntil(check: () => Promise<boolean>, deadlineMs: number): Promise<number> {
   const started = Date.now();
-  for (;;) {
-    if (await check()) return Date.now() - started;
-    if (Date.now() - started > deadlineMs) throw new Error(`not true within ${deadlineMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
+  await eventually(async () => ((await check()) ? true : undefined), deadlineMs, 20);
+  return Date.now() - started;
 }
 
 /** Runs `query` against the test's database on a connection of its own. */

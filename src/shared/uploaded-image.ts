@@ -22,13 +22,6 @@ export interface UploadedImage {
   sources: { type: string; srcSet: string }[];
 }
 
-const mimeTypes: Record<ImageVariantRef['format'], string> = {
-  avif: 'image/avif',
-  webp: 'image/webp',
-  jpeg: 'image/jpeg',
-  png: 'image/png',
-};
-
 function srcSetOf(variants: readonly ImageVariantRef[]): string {
   return variants.map((variant) => `/uploads/${variant.name} ${variant.width}w`).join(', ');
 }
@@ -53,19 +46,19 @@ export function uploadedImageOf(row: {
     src: middle ? `/uploads/${middle.name}` : row.url,
     srcSet: srcSetOf(fallback),
     sources: (['avif', 'webp'] as const)
-      .map((format) => ({ type: mimeTypes[format], srcSet: srcSetOf(widthOf(format)) }))
+      .map((format) => ({ type: `image/${format}`, srcSet: srcSetOf(widthOf(format)) }))
       .filter((source) => source.srcSet),
   };
 }
 
-/** The copy closest to `width` in the fallback format (for Open Graph and CSS backgrounds). */
+/** The copy in `srcSet` at least `width` wide, else its widest; undefined for an empty srcSet. */
+export function copyAtWidth(srcSet: string, width: number): string | undefined {
+  const copies = srcSet ? srcSet.split(', ').map((entry) => entry.split(' ')) : [];
+  const atLeast = copies.find(([, size]) => Number.parseInt(size!, 10) >= width);
+  return (atLeast ?? copies[copies.length - 1])?.[0];
+}
+
+/** The copy closest to `width` in the fallback format (for Open Graph), or the original. */
 export function uploadedImageAtWidth(image: UploadedImage, width: number): string {
-  const candidates = image.srcSet
-    ? image.srcSet.split(', ').map((entry) => {
-        const [url, size] = entry.split(' ');
-        return { url: url!, width: Number.parseInt(size!, 10) };
-      })
-    : [];
-  const atLeast = candidates.find((candidate) => candidate.width >= width);
-  return (atLeast ?? candidates[candidates.length - 1])?.url ?? image.src;
+  return copyAtWidth(image.srcSet, width) ?? image.src;
 }

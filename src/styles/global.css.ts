@@ -1,3 +1,4 @@
+import { visuallyHidden } from './visually-hidden.ts';
 import { globalStyle } from '@vanilla-extract/css';
 import { vars } from './theme.css.ts';
 
@@ -24,17 +25,7 @@ globalStyle(':focus-visible', {
   boxShadow: `0 0 0 2px ${vars.color.focusInner}`,
 });
 globalStyle('button', { font: 'inherit' });
-globalStyle('.visually-hidden', {
-  position: 'absolute',
-  width: '1px',
-  height: '1px',
-  padding: 0,
-  margin: '-1px',
-  overflow: 'hidden',
-  clip: 'rect(0, 0, 0, 0)',
-  whiteSpace: 'nowrap',
-  border: 0,
-});
+globalStyle('.visually-hidden', visuallyHidden);
 // Reduced motion: no smooth scrolling, no transitions or animations anywhere.
 globalStyle('html', { '@media': { '(prefers-reduced-motion: reduce)': { scrollBehavior: 'auto' } } });
 globalStyle('*, *::before, *::after', {

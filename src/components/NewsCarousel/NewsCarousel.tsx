@@ -3,7 +3,7 @@ import { rememberPostBackSource } from '../../client/post-back-source.ts';
 import { useVisitorAttention } from '../../client/use-visitor-attention.ts';
 import { useAutoAdvance } from '../../client/use-auto-advance.ts';
 import { usePrefersReducedMotion } from '../../client/use-media-query.ts';
-import { uploadedImageAtWidth } from '../../shared/uploaded-image.ts';
+import { copyAtWidth } from '../../shared/uploaded-image.ts';
 import type { PostCardData } from '../../shared/post-card.ts';
 import * as styles from './NewsCarousel.css.ts';
 
@@ -29,10 +29,7 @@ function backgroundOf(post: NewsSlide): string {
   const options = [
     ...picture.sources,
     { type: picture.src.endsWith('.png') ? 'image/png' : 'image/jpeg', srcSet: picture.srcSet },
-  ].map((source) => {
-    const url = uploadedImageAtWidth({ ...picture, srcSet: source.srcSet }, 1200);
-    return `${cssUrl(url)} type("${source.type}")`;
-  });
+  ].map((source) => `${cssUrl(copyAtWidth(source.srcSet, 1200)!)} type("${source.type}")`);
   return `image-set(${options.join(', ')})`;
 }
 

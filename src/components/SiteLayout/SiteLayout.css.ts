@@ -1,15 +1,6 @@
 import { style } from '@vanilla-extract/css';
 import { breakpoints, vars } from '../../styles/theme.css.ts';
-
-/** Text read out by screen readers that takes no room on screen. */
-const readOutOnly = {
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  overflow: 'hidden',
-  clipPath: 'inset(50%)',
-  whiteSpace: 'nowrap',
-} as const;
+import { shownAgain, visuallyHidden } from '../../styles/visually-hidden.ts';
 
 export const skipLink = style({
   position: 'absolute',
@@ -59,12 +50,9 @@ export const brand = style({
  */
 export const brandName = style({
   '@media': {
-    [breakpoints.medium]: readOutOnly,
+    [breakpoints.medium]: visuallyHidden,
     [breakpoints.large]: {
-      position: 'static',
-      width: 'auto',
-      height: 'auto',
-      clipPath: 'none',
+      ...shownAgain,
       whiteSpace: 'normal',
       maxWidth: '8.5rem',
       fontSize: '1rem',
@@ -129,8 +117,8 @@ export const callButton = style({
 
 /** "Call" before the number: read out always, shown from 1280 px, where the header has room for it. */
 export const callWord = style({
-  ...readOutOnly,
-  '@media': { [breakpoints.large]: { position: 'static', width: 'auto', height: 'auto', clipPath: 'none' } },
+  ...visuallyHidden,
+  '@media': { [breakpoints.large]: shownAgain },
 });
 
 export const menuButton = style({

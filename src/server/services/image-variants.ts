@@ -35,13 +35,6 @@ const encoders = {
   png: (image: Sharp) => image.png({ compressionLevel: 9, palette: true }),
 } satisfies Record<MediaVariant['format'], (image: Sharp) => Sharp>;
 
-const contentTypes: Record<MediaVariant['format'], string> = {
-  avif: 'image/avif',
-  webp: 'image/webp',
-  jpeg: 'image/jpeg',
-  png: 'image/png',
-};
-
 /**
  * Makes and keeps every variant of the stored image `filename`, answering what was made, smallest first;
  * an animated image gets none (its frames would be lost). `workDir` holds the files while they are made.
@@ -67,7 +60,7 @@ export async function makeImageVariants(
         const info = await encoders[format](sharp(source).resize({ width, withoutEnlargement: true })).toFile(
           temp,
         );
-        await store.save(name, temp, contentTypes[format]);
+        await store.save(name, temp, `image/${format}`);
         made.push({ name, format, width: info.width, height: info.height, size: info.size });
       } finally {
         await rm(temp, { force: true });

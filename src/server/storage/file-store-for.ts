@@ -1,5 +1,4 @@
 import { join } from 'node:path';
-import { eq } from 'drizzle-orm';
 import type { Database, DatabaseHandle } from '../../../db/client.ts';
 import { storedFiles } from '../../../db/schema/index.ts';
 import type { AppConfig } from '../env.ts';
@@ -23,13 +22,11 @@ export function fileStoreFor(
  */
 export async function importUploadsFolder(db: Database, folder: string): Promise<number> {
   let imported = 0;
+  const held = new Set(
+    (await db.select({ name: storedFiles.name }).from(storedFiles)).map((row) => row.name),
+  );
   for (const { name } of await new FolderStore(folder).list()) {
-    if (!isStorableName(name)) continue;
-    const [held] = await db
-      .select({ name: storedFiles.name })
-      .from(storedFiles)
-      .where(eq(storedFiles.name, name));
-    if (held) continue;
+    if (!isStorableName(name) || held.has(name)) continue;
     await db.transaction(async (tx) => {
       await writeStoredFile(tx, name, join(folder, name), contentTypeOf(name));
     });
