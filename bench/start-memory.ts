@@ -98,6 +98,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     console.log('idle after start:', memoryOf(second.pid));
     for (const path of ['/', '/news', '/services', '/api/posts', '/?fbclid=x']) {
       await autocannon({ url: `${second.url}${path}`, connections: 64, duration: 3 });
+      if (process.env.BENCH_VERBOSE) console.log(path, memoryOf(second.pid));
     }
     // A fresh render on every request: the cache-busting link of a page that reads `page`.
     let n = 0;

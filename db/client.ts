@@ -105,6 +105,8 @@ async function openPostgres(url: string, queryTimeoutMs: number): Promise<Databa
   };
 }
 
+const EMBEDDED_SHARED_BUFFERS = '16MB';
+
 async function openPglite(
   location: { dataDir: string } | { memory: true; from?: Blob },
 ): Promise<DatabaseHandle> {
@@ -116,13 +118,17 @@ async function openPglite(
   const { PGlite } = await import('@electric-sql/pglite');
   const { drizzle } = await import('drizzle-orm/pglite');
   const { migrate } = await import('drizzle-orm/pglite/migrator');
+  // PostgreSQL's default 128 MB of shared buffers is memory the process holds from the first query
+  // on, for a site whose whole database is a few megabytes; the operating system caches the data
+  // folder's files beneath it anyway.
+  const startParams = [...PGlite.defaultStartParams, '-c', `shared_buffers=${EMBEDDED_SHARED_BUFFERS}`];
   let client: InstanceType<typeof PGlite>;
   if ('dataDir' in location) {
     // PGlite creates its own folder but not the parents of it.
     mkdirSync(location.dataDir, { recursive: true });
-    client = new PGlite(location.dataDir);
+    client = new PGlite(location.dataDir, { startParams });
   } else {
-    client = location.from ? new PGlite({ loadDataDir: location.from }) : new PGlite();
+    client = new PGlite({ startParams, ...(location.from ? { loadDataDir: location.from } : {}) });
   }
   const db = drizzle(client, { schema });
   await migrate(db, { migrationsFolder });

@@ -63,6 +63,10 @@ describe(`migrations (${testDatabaseKind})`, () => {
       await first.close();
       const second = await openDatabase({ dataDir });
       expect(await appliedMigrations(second)).toBe(migrationCount);
+      // The buffers sized for a site's few megabytes of data, not PostgreSQL's default 128 MB the
+      // process would otherwise hold from the first query on.
+      const [buffers] = rowsOf<{ shared_buffers: string }>(await second.db.execute(sql`show shared_buffers`));
+      expect(buffers!.shared_buffers).toBe('16MB');
       await second.close();
     } finally {
       await rm(dir, { recursive: true, force: true });

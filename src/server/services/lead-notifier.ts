@@ -2,7 +2,7 @@
 // same transaction as the lead (an outbox): whichever instance is running delivers it, retries wait in
 // the database, and nothing here can fail the visitor's request.
 import { and, asc, eq, not, sql } from 'drizzle-orm';
-import nodemailer, { type Transporter } from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { Database } from '../../../db/client.ts';
 import {
   contactSubmissions,
@@ -12,6 +12,7 @@ import {
 } from '../../../db/schema/index.ts';
 import { rowsOf } from '../../../db/rows.ts';
 import type { Logger } from '../logger.ts';
+import { loadNodemailer } from '../on-first-use.ts';
 import type { SiteSettings } from '../../shared/schemas/settings.ts';
 import { getSettings } from './settings.ts';
 import { CoalescedRun } from '../coalesced-run.ts';
@@ -224,7 +225,7 @@ export class LeadNotifier {
       return;
     }
 
-    this.transporter ??= nodemailer.createTransport(this.options.smtpUrl);
+    this.transporter ??= (await loadNodemailer()).createTransport(this.options.smtpUrl);
     try {
       await this.transporter.sendMail({
         from: `"${settings.companyName.replace(/"/g, '')} website" <${recipient}>`,

@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { open, rm, stat } from 'node:fs/promises';
-import sharp from 'sharp';
 import type { Database } from '../../../db/client.ts';
 import { media, type Media, type MediaType } from '../../../db/schema/index.ts';
 import { formatBytes } from '../../shared/format-bytes.ts';
 import { InvalidInputError, PayloadTooLargeError, UnsupportedMediaError } from '../errors.ts';
 import { recogniseError } from '../http-errors.ts';
+import { loadSharp } from '../on-first-use.ts';
 import type { FileStore } from '../storage/file-store.ts';
 
 export interface UploadLimits {
@@ -115,6 +115,7 @@ export async function storeUpload(
     if (detected.type === 'image') {
       const animated = detected.mimeType === 'image/gif' || detected.mimeType === 'image/webp';
       try {
+        const sharp = await loadSharp();
         const info = await sharp(file.tempPath, { limitInputPixels: limits.imagePixels, animated })
           .rotate()
           .resize({

@@ -1,4 +1,3 @@
-import { hash, verify } from '@node-rs/argon2';
 import { randomBytes } from 'node:crypto';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client.ts';
@@ -11,6 +10,7 @@ import {
   NotFoundError,
   UnauthorizedError,
 } from '../errors.ts';
+import { loadArgon2 } from '../on-first-use.ts';
 import { invalidateOtherUserSessions, invalidateUserSessions } from './sessions.ts';
 
 // OWASP's argon2id minimum (19 MiB, 2 passes); about 30 ms here, tolerable for a sign-in.
@@ -18,8 +18,12 @@ const ARGON2_OPTIONS = { memoryCost: 19_456, timeCost: 2, parallelism: 1, output
 
 export const INVALID_CREDENTIALS_MESSAGE = 'Invalid username or password';
 
-export function hashPassword(password: string): Promise<string> {
-  return hash(password, ARGON2_OPTIONS);
+export async function hashPassword(password: string): Promise<string> {
+  return (await loadArgon2()).hash(password, ARGON2_OPTIONS);
+}
+
+async function verifyPassword(passwordHash: string, password: string): Promise<boolean> {
+  return (await loadArgon2()).verify(passwordHash, password);
 }
 
 // Verifying against this when the username is unknown makes both failures take as long.
@@ -36,10 +40,10 @@ export async function verifyCredentials(db: Database, username: string, password
     .from(users)
     .where(eq(sql`lower(${users.username})`, username.toLowerCase()));
   if (!user) {
-    await verify(await getDecoyHash(), password);
+    await verifyPassword(await getDecoyHash(), password);
     throw new UnauthorizedError(INVALID_CREDENTIALS_MESSAGE);
   }
-  const matches = await verify(user.passwordHash, password);
+  const matches = await verifyPassword(user.passwordHash, password);
   if (!matches || !user.isActive) throw new UnauthorizedError(INVALID_CREDENTIALS_MESSAGE);
   return user;
 }
@@ -182,7 +186,7 @@ export async function changeOwnPassword(
     .select({ passwordHash: users.passwordHash })
     .from(users)
     .where(eq(users.id, userId));
-  if (!user || !(await verify(user.passwordHash, currentPassword))) {
+  if (!user || !(await verifyPassword(user.passwordHash, currentPassword))) {
     throw new InvalidInputError('Your current password is not correct', {
       currentPassword: ['Your current password is not correct'],
     });
