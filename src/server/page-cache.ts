@@ -284,9 +284,20 @@ export function answerFromPageCache(
 ): boolean {
   const page = cachedPageFor(cache, request);
   if (!page) return false;
+  answerWithCachedPage(page, securityHeaders, request, response, analytics);
+  return true;
+}
+
+/** Writes this cached page as the answer and counts the view. */
+export function answerWithCachedPage(
+  page: CachedPage,
+  securityHeaders: Record<string, string>,
+  request: IncomingMessage,
+  response: ServerResponse,
+  analytics?: AnalyticsRecorder,
+): void {
   writeCachedPage(page, securityHeaders, request, response);
   if (!page.isApiAnswer) analytics?.notePageView(request);
-  return true;
 }
 
 /** The same as the first onRequest hook, for an app built without server.ts (tests, other hosts). */
@@ -299,7 +310,6 @@ export function serveCachedPage(
     const page = cachedPageFor(cache, request.raw);
     if (!page) return done();
     reply.hijack();
-    writeCachedPage(page, securityHeaders, request.raw, reply.raw);
-    if (!page.isApiAnswer) analytics?.notePageView(request.raw);
+    answerWithCachedPage(page, securityHeaders, request.raw, reply.raw, analytics);
   };
 }

@@ -86,6 +86,24 @@ describe(`server-rendered pages (${testDatabaseKind})`, () => {
     expect((await page('/news')).body).toBe(listFirst.body);
   });
 
+  it('renders a page once for a burst of visitors arriving before it is cached, and answers all of them', async () => {
+    t.app.pageCache.clear();
+    const burst = await Promise.all(
+      Array.from({ length: 12 }, (_, n) => page(n % 2 ? '/services' : '/services?utm_source=ad')),
+    );
+    expect(burst.map((response) => response.statusCode)).toEqual(Array(12).fill(200));
+    // One render; the other eleven were answered with the page it stored.
+    expect(burst.filter((response) => response.headers['x-page-cache'] !== 'hit')).toHaveLength(1);
+    expect(new Set(burst.map((response) => response.body)).size).toBe(1);
+  });
+
+  it('a visitor who waited for a render that was not kept gets a render of their own', async () => {
+    t.app.pageCache.clear();
+    const burst = await Promise.all(Array.from({ length: 4 }, () => page('/post/999999')));
+    expect(burst.map((response) => response.statusCode)).toEqual(Array(4).fill(404));
+    expect(burst.filter((response) => response.headers['x-page-cache'] === 'hit')).toHaveLength(0);
+  });
+
   describe('a page showing a fallback because the database failed is not cached', () => {
     const cases = [
       { url: '/news', broken: ['posts'], fallback: 'No News Yet', real: 'Real news from the database' },

@@ -9,7 +9,13 @@ import { findSeoOverride } from './services/seo-overrides.ts';
 import type { SeoOverride } from '../shared/schemas/seo-override.ts';
 import { maintenancePage, MAINTENANCE_RETRY_AFTER_SECONDS } from './maintenance-page.ts';
 import { isDegraded } from './services/page-data.ts';
-import { etagOf, isNotModified, pageCacheKey, SHARED_CACHE_CONTROL } from './page-cache.ts';
+import {
+  answerWithCachedPage,
+  etagOf,
+  isNotModified,
+  pageCacheKey,
+  SHARED_CACHE_CONTROL,
+} from './page-cache.ts';
 import { encodeBody, encodingHeaders, preferredEncoding } from './content-encoding.ts';
 import type { FormPostOutcome } from '../shared/form-post.ts';
 import { issueFormStamp } from './form-stamp.ts';
@@ -49,6 +55,9 @@ export async function ssrPlugin(app: FastifyInstance, options: SsrOptions) {
   // per start: a stamp from before a restart reads as "no fill time", never as a bot.
   const formStampKey = randomBytes(32);
 
+  // The renders of shareable pages under way, by cache key.
+  const rendersInFlight = new Map<string, Promise<unknown>>();
+
   /**
    * Renders the page at the request's path and sends it. `formPost` is the outcome of a form sent without
    * script: the page shows it with this status, and such an answer is never cached.
@@ -61,6 +70,38 @@ export async function ssrPlugin(app: FastifyInstance, options: SsrOptions) {
     // A cached page was answered before this route (page-cache.ts). Only anonymous views are stored: a
     // signed-in owner may see drafts, previews and their own name.
     const cacheable = !formPost && !request.auth && !isAdminPath(request.url);
+    if (!cacheable) return renderAndSend(request, reply, false, formPost);
+    // Visitors asking for a page while it is being rendered wait for that render instead of starting
+    // their own: after an edit empties the cache, a burst of visitors costs one render (and one
+    // render's memory), not one each.
+    const key = pageCacheKey(request.url);
+    const rendering = rendersInFlight.get(key);
+    if (rendering) {
+      await rendering.catch(() => undefined);
+      const page = app.pageCache.get(key);
+      if (page) {
+        reply.hijack();
+        answerWithCachedPage(page, app.securityHeaders, request.raw, reply.raw, app.analytics);
+        return;
+      }
+      // That render was not kept (a fallback, an error, a page not found): this visitor gets their own.
+      return renderAndSend(request, reply, true);
+    }
+    const render = renderAndSend(request, reply, true);
+    rendersInFlight.set(key, render);
+    try {
+      return await render;
+    } finally {
+      rendersInFlight.delete(key);
+    }
+  }
+
+  async function renderAndSend(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    cacheable: boolean,
+    formPost?: { outcome: FormPostOutcome; statusCode: number },
+  ) {
     const generation = app.pageCache.generation;
 
     const { settings, degraded: settingsDegraded } = await getSettingsOrDefaults(app.db, request.log);
