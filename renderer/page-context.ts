@@ -1,6 +1,7 @@
 import type React from 'react';
 import type { Database } from '../db/client.ts';
 import type { Logger } from '../src/server/logger.ts';
+import type { ReadCache } from '../src/server/read-cache.ts';
 import type { PublicSiteSettings } from '../src/shared/schemas/settings.ts';
 import type { SeoOverride } from '../src/shared/schemas/seo-override.ts';
 import type { PageContextServer } from 'vike/types';
@@ -15,6 +16,8 @@ declare global {
       db: Database;
       /** Server only: this request's Fastify logger, so a failed read lands in the structured log. */
       log: Logger;
+      /** Server only: public content already read, shared by renders until it changes. */
+      reads: ReadCache;
       publicUrl: string;
       /** The public view (publicSettingsSchema): it travels to the browser in the page's HTML. */
       settings: PublicSiteSettings;

@@ -9,8 +9,8 @@ import { NEWS_CAROUSEL_LIMIT, type NewsSlide } from '../../src/components/NewsCa
 
 export async function data(pageContext: PageContextServer) {
   const [posts, { reviews, degraded: reviewsDegraded }] = await Promise.all([
-    postsForPage(pageContext.db, pageContext.log),
-    reviewsForPage(pageContext.db, pageContext.log),
+    postsForPage(pageContext),
+    reviewsForPage(pageContext),
   ]);
   // Only what the carousel shows travels to the browser: the card fields of the first five posts.
   const shown = posts.newsPosts.slice(0, NEWS_CAROUSEL_LIMIT);

@@ -3,7 +3,7 @@ import type { PageContextServer } from 'vike/types';
 import { reviewsForPage } from '../../src/server/services/page-data.ts';
 
 export async function data(pageContext: PageContextServer) {
-  return reviewsForPage(pageContext.db, pageContext.log);
+  return reviewsForPage(pageContext);
 }
 
 export type TestimonialsData = Awaited<ReturnType<typeof data>>;

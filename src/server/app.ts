@@ -14,7 +14,8 @@ import { DomainError, InvalidInputError, TooManyRequestsError } from './errors.t
 import { httpStatusFor, INTERNAL_ERROR_MESSAGE, recogniseError, RETRY_AFTER_SECONDS } from './http-errors.ts';
 import { answerThenClose, refuseEncodedBodies } from './request-bodies.ts';
 import { createRequestContext, SESSION_COOKIE, sessionCookieOptions } from './request-context.ts';
-import { PageCache, serveCachedPage } from './page-cache.ts';
+import { PAGE_TTL_MS, PageCache, serveCachedPage } from './page-cache.ts';
+import { ReadCache } from './read-cache.ts';
 import { fileStoreFor, followRemovedFiles, importUploadsFolder } from './storage/file-store-for.ts';
 import { DatabaseStore } from './storage/database-store.ts';
 import {
@@ -81,7 +82,12 @@ async function buildApp(fastify: FastifyInstance, options: AppOptions) {
     'loginThrottle',
     new LoginThrottle({ ...defaultLoginThrottleOptions, ...options.loginThrottle }),
   );
-  fastify.decorate('pageCache', new PageCache());
+  const pageCache = new PageCache();
+  fastify.decorate('pageCache', pageCache);
+  fastify.decorate(
+    'reads',
+    new ReadCache({ generation: () => pageCache.generation, ttlMs: PAGE_TTL_MS, maxEntries: 1_000 }),
+  );
   const fileStore = fileStoreFor(config, database.db);
   fastify.decorate('fileStore', fileStore);
   if (fileStore instanceof DatabaseStore) {

@@ -44,13 +44,16 @@ export interface PageCacheOptions {
  * The bytes of a page are the same for every visitor (no per-response nonce: the pages carry no
  * inline script to allow), so each compressed copy is made once too.
  */
+/** How long a rendered page is kept when no change clears it first (PageCacheOptions.ttlMs). */
+export const PAGE_TTL_MS = 60_000;
+
 export class PageCache {
   private readonly entries = new Map<string, CachedPage>();
   private heldBytes = 0;
   private readonly maxBytes: number;
   private clears = 0;
 
-  constructor(private readonly options: PageCacheOptions = { maxEntries: 500, ttlMs: 60_000 }) {
+  constructor(private readonly options: PageCacheOptions = { maxEntries: 500, ttlMs: PAGE_TTL_MS }) {
     this.maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
   }
 

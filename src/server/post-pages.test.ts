@@ -4,6 +4,7 @@ import type { DatabaseHandle } from '../../db/client.ts';
 import { posts } from '../../db/schema/index.ts';
 import { defaultSettings } from '../shared/site-defaults.ts';
 import { articleData, articleSeo, findPublishedPost, postListData, requestedPostId } from './post-pages.ts';
+import { ReadCache } from './read-cache.ts';
 import { createTestDatabase } from './testing/test-database.ts';
 
 const PUBLIC_URL = 'https://plumber.example';
@@ -18,6 +19,8 @@ function contextFor(
 ) {
   return {
     db: database.db,
+    // A new one per page context: each test reads what it just wrote.
+    reads: new ReadCache({ generation: () => 0, ttlMs: 60_000, maxEntries: 100 }),
     user: options.user ?? null,
     settings: defaultSettings,
     publicUrl: PUBLIC_URL,

@@ -20,7 +20,7 @@ export async function postListData(
   pageContext: PageContextServer,
   list: 'newsPosts' | 'advicePosts',
 ): Promise<PostListData & Degradable> {
-  const lists = await postsForPage(pageContext.db, pageContext.log);
+  const lists = await postsForPage(pageContext);
   const slice = paginate(lists[list], parsePageNumber(pageContext.urlParsed.search.page));
   const pictures = await picturesOrNone(pageContext, slice.items);
   // Only the nine cards shown travel to the browser.
@@ -36,13 +36,13 @@ export async function postListData(
  * original file), never a failed page.
  */
 export async function picturesOrNone(
-  pageContext: Pick<PageContextServer, 'db' | 'log'>,
+  pageContext: Pick<PageContextServer, 'db' | 'log' | 'reads'>,
   posts: readonly { image: string | null }[],
 ): Promise<Map<string, UploadedImage>> {
+  const images = posts.map((post) => post.image);
   try {
-    return await uploadedImagesFor(
-      pageContext.db,
-      posts.map((post) => post.image),
+    return await pageContext.reads.remember(`photos of ${images.join(' ')}`, () =>
+      uploadedImagesFor(pageContext.db, images),
     );
   } catch (error) {
     pageContext.log.warn({ err: error }, "reading the posts' photos failed; showing the originals");
@@ -72,7 +72,10 @@ export async function findPublishedPost(
 ): Promise<ArticlePost | null> {
   if (id === null) return null;
   try {
-    return await withPicture(pageContext, await getPublishedPost(pageContext.db, id));
+    const post = await pageContext.reads.remember(`published post ${id}`, () =>
+      getPublishedPost(pageContext.db, id),
+    );
+    return await withPicture(pageContext, post);
   } catch (error) {
     if (error instanceof NotFoundError) return null;
     throw error;

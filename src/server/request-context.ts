@@ -4,6 +4,7 @@ import type { Session } from '../../db/schema/index.ts';
 import type { AppConfig } from './env.ts';
 import type { LoginThrottle } from './services/login-throttle.ts';
 import type { PageCache } from './page-cache.ts';
+import type { ReadCache } from './read-cache.ts';
 import type { LeadNotifier } from './services/lead-notifier.ts';
 import type { AnalyticsRecorder } from './services/analytics.ts';
 import type { SessionUser } from './services/sessions.ts';
@@ -78,6 +79,8 @@ declare module 'fastify' {
     config: AppConfig;
     loginThrottle: LoginThrottle;
     pageCache: PageCache;
+    /** The public content pages read, kept as long as the rendered pages (read-cache.ts). */
+    reads: ReadCache;
     /** helmet's headers, worked out once at start (security-headers.ts). */
     securityHeaders: Record<string, string>;
     leadNotifier: LeadNotifier;

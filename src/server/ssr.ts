@@ -5,7 +5,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { projectRoot } from './project-root.ts';
 import { renderPage } from 'vike/server';
 import { getSettingsOrDefaults, publicSettingsOf } from './services/settings.ts';
-import { findSeoOverride } from './services/seo-overrides.ts';
+import { listSeoOverrides } from './services/seo-overrides.ts';
 import type { SeoOverride } from '../shared/schemas/seo-override.ts';
 import { maintenancePage, MAINTENANCE_RETRY_AFTER_SECONDS } from './maintenance-page.ts';
 import { isDegraded } from './services/page-data.ts';
@@ -104,7 +104,11 @@ export async function ssrPlugin(app: FastifyInstance, options: SsrOptions) {
   ) {
     const generation = app.pageCache.generation;
 
-    const { settings, degraded: settingsDegraded } = await getSettingsOrDefaults(app.db, request.log);
+    const { settings, degraded: settingsDegraded } = await getSettingsOrDefaults(
+      app.db,
+      request.log,
+      app.reads,
+    );
     // Maintenance closes the public site only: the owner must still reach /admin to switch it off.
     if (settings.maintenanceMode && !isAdminPath(request.url)) {
       return reply
@@ -121,6 +125,7 @@ export async function ssrPlugin(app: FastifyInstance, options: SsrOptions) {
       headersOriginal: request.headers,
       db: app.db,
       log: request.log,
+      reads: app.reads,
       publicUrl: app.config.publicUrl,
       // passToClient puts these in every page's HTML: the public view only.
       settings: publicSettingsOf(settings),
@@ -180,7 +185,15 @@ async function findSeoOverrideOrNull(
   url: string,
 ): Promise<{ seoOverride: SeoOverride | null; degraded: boolean }> {
   try {
-    return { seoOverride: await findSeoOverride(app.db, url.split('?')[0]!), degraded: false };
+    // A handful of rows: read whole once, then looked up by path for every page rendered after.
+    const overrides = await app.reads.remember(
+      'seo overrides',
+      async () =>
+        new Map<string, SeoOverride>(
+          (await listSeoOverrides(app.db)).map((override) => [override.page, override]),
+        ),
+    );
+    return { seoOverride: overrides.get(url.split('?')[0]!) ?? null, degraded: false };
   } catch (error) {
     app.log.warn({ err: error }, 'reading the SEO override failed; using the page defaults');
     return { seoOverride: null, degraded: true };

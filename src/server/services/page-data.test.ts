@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DatabaseHandle } from '../../../db/client.ts';
+import type { Database, DatabaseHandle } from '../../../db/client.ts';
 import { defaultSettings, sampleReviews } from '../../shared/site-defaults.ts';
+import { ReadCache } from '../read-cache.ts';
 import { createTestDatabase, testDatabaseKind } from '../testing/test-database.ts';
 import { isDegraded, postsForPage, reviewsForPage } from './page-data.ts';
 import { getSettingsOrDefaults } from './settings.ts';
@@ -11,6 +12,11 @@ describe(`page data fallbacks (${testDatabaseKind})`, () => {
   let failing: DatabaseHandle;
   const logged: unknown[] = [];
   const log = { error: (...args: unknown[]) => void logged.push(args) };
+  const readerOf = (db: Database) => ({
+    db,
+    log,
+    reads: new ReadCache({ generation: () => 0, ttlMs: 60_000, maxEntries: 10 }),
+  });
 
   beforeAll(async () => {
     healthy = await createTestDatabase();
@@ -24,7 +30,7 @@ describe(`page data fallbacks (${testDatabaseKind})`, () => {
 
   it('posts: empty news and advice lists, marked degraded and logged', async () => {
     logged.length = 0;
-    await expect(postsForPage(failing.db, log)).resolves.toEqual({
+    await expect(postsForPage(readerOf(failing.db))).resolves.toEqual({
       newsPosts: [],
       advicePosts: [],
       degraded: true,
@@ -34,7 +40,7 @@ describe(`page data fallbacks (${testDatabaseKind})`, () => {
 
   it('reviews: the nine sample reviews, all rated 5, marked degraded and logged', async () => {
     logged.length = 0;
-    const { reviews, degraded } = await reviewsForPage(failing.db, log);
+    const { reviews, degraded } = await reviewsForPage(readerOf(failing.db));
     expect(degraded).toBe(true);
     expect(reviews).toEqual(sampleReviews);
     expect(reviews).toHaveLength(9);
@@ -53,12 +59,12 @@ describe(`page data fallbacks (${testDatabaseKind})`, () => {
 
   it('a database that answers gives its own rows, not degraded', async () => {
     logged.length = 0;
-    await expect(postsForPage(healthy.db, log)).resolves.toEqual({
+    await expect(postsForPage(readerOf(healthy.db))).resolves.toEqual({
       newsPosts: [],
       advicePosts: [],
       degraded: false,
     });
-    await expect(reviewsForPage(healthy.db, log)).resolves.toEqual({ reviews: [], degraded: false });
+    await expect(reviewsForPage(readerOf(healthy.db))).resolves.toEqual({ reviews: [], degraded: false });
     expect((await getSettingsOrDefaults(healthy.db, log)).degraded).toBe(false);
     expect(logged).toEqual([]);
   });

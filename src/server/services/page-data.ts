@@ -7,6 +7,14 @@ import { sampleReviews } from '../../shared/site-defaults.ts';
 import { listPublishedPosts, type PostSummary } from './posts.ts';
 import { listVisibleReviews, type PublicReview } from './reviews.ts';
 import type { Logger } from '../logger.ts';
+import type { ReadCache } from '../read-cache.ts';
+
+/** What a page's data hook reads with: the database, the log for a failed read, and earlier answers. */
+export interface PageReader {
+  db: Database;
+  log: Pick<Logger, 'error'>;
+  reads: ReadCache;
+}
 
 /** Page data (a +data hook's answer) that may stand in for what a failed read would have given. */
 export interface Degradable {
@@ -25,24 +33,29 @@ export function isDegraded(data: unknown): boolean {
  */
 export const pagesListingReviews: readonly string[] = ['/', '/testimonials', '/api/reviews'];
 
-export async function reviewsForPage(
-  db: Database,
-  log: Pick<Logger, 'error'>,
-): Promise<{ reviews: PublicReview[] } & Degradable> {
+export async function reviewsForPage({
+  db,
+  log,
+  reads,
+}: PageReader): Promise<{ reviews: PublicReview[] } & Degradable> {
   try {
-    return { reviews: await listVisibleReviews(db), degraded: false };
+    return {
+      reviews: await reads.remember('visible reviews', () => listVisibleReviews(db)),
+      degraded: false,
+    };
   } catch (error) {
     log.error({ err: error }, 'reading reviews failed; showing the sample reviews');
     return { reviews: [...sampleReviews], degraded: true };
   }
 }
 
-export async function postsForPage(
-  db: Database,
-  log: Pick<Logger, 'error'>,
-): Promise<{ newsPosts: PostSummary[]; advicePosts: PostSummary[] } & Degradable> {
+export async function postsForPage({
+  db,
+  log,
+  reads,
+}: PageReader): Promise<{ newsPosts: PostSummary[]; advicePosts: PostSummary[] } & Degradable> {
   try {
-    return { ...(await listPublishedPosts(db)), degraded: false };
+    return { ...(await reads.remember('published posts', () => listPublishedPosts(db))), degraded: false };
   } catch (error) {
     log.error({ err: error }, 'reading posts failed; showing no posts');
     return { newsPosts: [], advicePosts: [], degraded: true };

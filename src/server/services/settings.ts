@@ -8,6 +8,7 @@ import {
   type SiteSettings,
 } from '../../shared/schemas/settings.ts';
 import type { Logger } from '../logger.ts';
+import type { ReadCache } from '../read-cache.ts';
 import { defaultSettings } from '../../shared/site-defaults.ts';
 import { formatAddressLine } from '../../shared/postal-address.ts';
 
@@ -120,9 +121,11 @@ function sqlExcluded(column: string) {
 export async function getSettingsOrDefaults(
   db: Database,
   log: Pick<Logger, 'error'>,
+  reads?: ReadCache,
 ): Promise<{ settings: SiteSettings; degraded: boolean }> {
   try {
-    return { settings: await getSettings(db), degraded: false };
+    const settings = await (reads ? reads.remember('settings', () => getSettings(db)) : getSettings(db));
+    return { settings, degraded: false };
   } catch (error) {
     log.error({ err: error }, 'reading settings failed; using the built-in defaults');
     return { settings: defaultSettings, degraded: true };
