@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { get as httpGet, type IncomingHttpHeaders } from 'node:http';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
@@ -84,6 +85,21 @@ describe('the running site', () => {
     expect(inlineScripts.length).toBeGreaterThan(0);
     // Each inline <script> is a data block (JSON-LD, Vike's page context), which browsers never run.
     for (const attributes of inlineScripts) expect(attributes).toMatch(/type="application\/(ld\+)?json"/);
+  });
+
+  it('writes the stylesheet into the head, allowed by its hash alone, so nothing blocks the first paint', async () => {
+    for (const path of ['/', '/services', '/no-such-page']) {
+      const response = await fetch(`${site.url}${path}`);
+      const policy = response.headers.get('content-security-policy')!;
+      const html = await response.text();
+      expect(html).not.toMatch(/<link[^>]*rel="stylesheet"/);
+      const styles = [...html.matchAll(/<style>([^<]*)<\/style>/g)].map((match) => match[1]!);
+      expect(styles).toHaveLength(1);
+      expect(styles[0]!.length).toBeGreaterThan(10_000);
+      const styleSources = /style-src ([^;]*)/.exec(policy)![1]!.split(' ');
+      expect(styleSources).not.toContain("'unsafe-inline'");
+      expect(styleSources).toContain(`'sha256-${createHash('sha256').update(styles[0]!).digest('base64')}'`);
+    }
   });
 
   it('answers an unknown path with the 404 page and status 404', async () => {

@@ -1,7 +1,7 @@
 // https://vike.dev/onRenderHtml : React 19 rendered to a string on the server, metadata in the head.
 import { renderToString } from 'react-dom/server';
 import { dangerouslySkipEscape, escapeInject } from 'vike/server';
-import type { OnRenderHtmlAsync, PageContextServer } from 'vike/types';
+import type { InjectFilterEntry, OnRenderHtmlAsync, PageContextServer } from 'vike/types';
 import { PageShell } from './PageShell.tsx';
 import { palette } from '../src/styles/palette.ts';
 import { applySeoOverride, buildHeadTags, type SeoInput } from './seo.ts';
@@ -28,13 +28,15 @@ export const onRenderHtml: OnRenderHtmlAsync = async (pageContext) => {
     pageContext.publicUrl,
   );
 
-  return escapeInject`<!DOCTYPE html>
+  const { inlineStylesheet } = pageContext;
+  const documentHtml = escapeInject`<!DOCTYPE html>
 <html lang="en">
   <head>
     <meta charset="utf-8">
     <meta name="viewport" content="width=device-width, initial-scale=1">
     <meta name="theme-color" content="${palette.brandNavy}">
     <title>${head.title}</title>
+    ${inlineStylesheet ? dangerouslySkipEscape(`<style>${inlineStylesheet}</style>`) : ''}
     ${dangerouslySkipEscape(head.tags.join('\n    '))}
     <link rel="icon" href="/images/favicon.svg" type="image/svg+xml">
     <link rel="apple-touch-icon" href="/images/apple-touch-icon.png">
@@ -43,4 +45,9 @@ export const onRenderHtml: OnRenderHtmlAsync = async (pageContext) => {
     <div id="root">${dangerouslySkipEscape(pageHtml)}</div>
   </body>
 </html>`;
+  // The stylesheet is in the head already: no link to it, which would block the first paint.
+  const injectFilter = (assets: InjectFilterEntry[]): void => {
+    if (inlineStylesheet) for (const asset of assets) if (asset.assetType === 'style') asset.inject = false;
+  };
+  return { documentHtml, injectFilter };
 };

@@ -52,6 +52,9 @@ import { NightlyBackups, type Clock } from './services/backup/nightly.ts';
 import { defaultUploadLimits, type UploadLimits } from './services/uploads.ts';
 import { appRouter, type AppRouter } from './trpc/app-router.ts';
 import type { SsrOptions } from './ssr.ts';
+import { builtStylesheet, cspSourceOf, type InlineStylesheet } from './inline-stylesheet.ts';
+import { MAINTENANCE_STYLESHEET } from './maintenance-page.ts';
+import { projectRoot } from './project-root.ts';
 
 export interface AppOptions {
   config: AppConfig;
@@ -190,9 +193,11 @@ async function buildApp(fastify: FastifyInstance, options: AppOptions) {
   // 2. Security: headers, cross-origin writes. Per-address limits are counted by the services.
   // helmet's headers, worked out once: @fastify/helmet built a new helmet for every request, which took
   // longer than serving a cached page.
+  const inlineStylesheet =
+    options.ssr?.mode === 'production' ? builtStylesheet(join(projectRoot, 'dist', 'client')) : null;
   const securityHeaders = securityHeadersFor({
     contentSecurityPolicy:
-      options.ssr?.mode === 'development' ? false : { directives: contentSecurityPolicy() },
+      options.ssr?.mode === 'development' ? false : { directives: contentSecurityPolicy(inlineStylesheet) },
     hsts: config.publicUrl.startsWith('https://') ? { maxAge: 31_536_000, includeSubDomains: true } : false,
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     crossOriginEmbedderPolicy: false,
@@ -301,7 +306,7 @@ async function buildApp(fastify: FastifyInstance, options: AppOptions) {
   // 9. Pages, last: the catch-all route.
   if (options.ssr) {
     const { ssrPlugin } = await import('./ssr.ts');
-    await fastify.register(ssrPlugin, options.ssr);
+    await fastify.register(ssrPlugin, { ...options.ssr, inlineStylesheet });
   }
 }
 
@@ -332,11 +337,18 @@ function scheduleSweeps(fastify: FastifyInstance, db: DatabaseHandle['db'], inte
 /** Not encapsulated: the server and tests see the decorations (db, config, leadNotifier) on their instance. */
 export const app = fastifyPlugin(buildApp, { name: 'plumbing-app', fastify: '5.x' });
 
-function contentSecurityPolicy() {
+function contentSecurityPolicy(inlineStylesheet: InlineStylesheet | null) {
   return {
     defaultSrc: ["'self'"],
     scriptSrc: ["'self'"],
-    styleSrc: ["'self'", "'unsafe-inline'"],
+    // The inlined stylesheet and the maintenance page's by their hashes, and no other <style> element.
+    // Style attributes (a photo's background, a chart's bar widths) are allowed on their own.
+    styleSrc: [
+      "'self'",
+      ...(inlineStylesheet ? [inlineStylesheet.cspSource] : []),
+      cspSourceOf(MAINTENANCE_STYLESHEET),
+    ],
+    styleSrcAttr: ["'unsafe-inline'"],
     imgSrc: ["'self'", 'data:', 'https:'],
     mediaSrc: ["'self'", 'https:'],
     fontSrc: ["'self'"],

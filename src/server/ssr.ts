@@ -20,12 +20,18 @@ import { encodeBody, encodingHeaders, preferredEncoding } from './content-encodi
 import type { FormPostOutcome } from '../shared/form-post.ts';
 import { issueFormStamp } from './form-stamp.ts';
 import { formPostRoutes } from './form-posts.ts';
+import type { InlineStylesheet } from './inline-stylesheet.ts';
 
 export interface SsrOptions {
   mode: 'development' | 'production';
 }
 
-export async function ssrPlugin(app: FastifyInstance, options: SsrOptions) {
+interface SsrPluginOptions extends SsrOptions {
+  /** Written into each page's head in place of the link Vike would write (inline-stylesheet.ts). */
+  inlineStylesheet?: InlineStylesheet | null;
+}
+
+export async function ssrPlugin(app: FastifyInstance, options: SsrPluginOptions) {
   if (options.mode === 'development') {
     const { createDevMiddleware } = await import('vike/server');
     const { devMiddleware, viteServer } = await createDevMiddleware({
@@ -126,6 +132,7 @@ export async function ssrPlugin(app: FastifyInstance, options: SsrOptions) {
       db: app.db,
       log: request.log,
       reads: app.reads,
+      inlineStylesheet: options.inlineStylesheet?.css ?? null,
       publicUrl: app.config.publicUrl,
       // passToClient puts these in every page's HTML: the public view only.
       settings: publicSettingsOf(settings),
