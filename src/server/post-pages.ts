@@ -12,6 +12,7 @@ import { postsForPage, type Degradable } from './services/page-data.ts';
 import { getPostForAdmin, getPublishedPost, type PublicPost } from './services/posts.ts';
 import { uploadedImagesFor } from './services/media.ts';
 import { uploadedImageAtWidth, type UploadedImage } from '../shared/uploaded-image.ts';
+import { siteImageUrl } from '../shared/site-image-url.ts';
 
 export type PostListData = PageSlice<PostCardData>;
 
@@ -119,7 +120,7 @@ export function articleSeo(pageContext: PageContextServer, post: ArticlePost): S
   const description = post.excerpt || htmlToText(post.content).slice(0, 160);
   // Sharing sites want a JPEG or PNG about 1200 px wide: the copy made for that, when there is one.
   const sharedImage = post.picture ? uploadedImageAtWidth(post.picture, 1200) : post.image;
-  const image = shareImageFor(sharedImage);
+  const image = siteImageUrl(shareImageFor(sharedImage));
   const absoluteImage = /^https?:\/\//i.test(image) ? image : `${pageContext.publicUrl}${image}`;
   const organization = { '@type': 'Organization', name: company, url: `${pageContext.publicUrl}/` };
   return {
