@@ -59,6 +59,15 @@ describe(`the site's pictures in rendered pages (${testDatabaseKind})`, () => {
     },
   );
 
+  it('serves every picture the home page names, cached a year, under Vite in development too', async () => {
+    const references = new Set(imageReferences((await t.app.inject({ url: '/' })).body));
+    for (const url of references) {
+      const response = await t.app.inject({ url });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.headers['cache-control'], url).toBe('public, max-age=31536000, immutable');
+    }
+  });
+
   it("maps a post's stored /images/ path to its content-addressed name, in the card, the article and its content", async () => {
     for (const url of ['/news', `/post/${postId}`, '/']) {
       const html = (await t.app.inject({ url })).body;
