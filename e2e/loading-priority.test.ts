@@ -3,6 +3,7 @@ import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { projectRoot } from '../src/server/project-root.ts';
+import { siteImageUrl } from '../src/shared/site-image-url.ts';
 import { openPage, waitForHydration } from './support/browser.ts';
 import { useSite } from './support/site.ts';
 import { createPost, deletePost, listAdminPosts } from './support/site-api.ts';
@@ -46,9 +47,11 @@ describe('loading priority', () => {
 
     // Slide 1 on screen: slide 2 comes next, slide 5 is one step back.
     await expect(backgrounds().then(withImage)).resolves.toEqual([0, 1, 4]);
-    for (const position of [2, 3]) expect(requested.has(slideImages[position]!)).toBe(false);
+    for (const position of [2, 3]) expect(requested.has(siteImageUrl(slideImages[position]!))).toBe(false);
 
-    const nextBackground = page.waitForResponse((response) => response.url().endsWith(slideImages[2]!));
+    const nextBackground = page.waitForResponse((response) =>
+      response.url().endsWith(siteImageUrl(slideImages[2]!)),
+    );
     await page.getByRole('button', { name: 'Next news post' }).click();
     await page.getByText('2 / 5').waitFor();
     await expect(backgrounds().then(withImage)).resolves.toEqual([0, 1, 2]);
@@ -71,13 +74,13 @@ describe('loading priority', () => {
     }
     // Each project JPEG is offered as its WebP twin first.
     expect(html).toContain(
-      `<source type="image/webp" srcSet="${slideImages[0]!.replace('.jpg', '.webp')}"/>`,
+      `<source type="image/webp" srcSet="${siteImageUrl(slideImages[0]!.replace('.jpg', '.webp'))}"/>`,
     );
 
     const context = await site.browser.newContext({ viewport: { width: 412, height: 823 } });
     const { page, errors } = await openPage(context);
     const firstImage = page.waitForResponse((response) =>
-      response.url().endsWith(slideImages[0]!.replace('.jpg', '.webp')),
+      response.url().endsWith(siteImageUrl(slideImages[0]!.replace('.jpg', '.webp'))),
     );
     await page.goto(`${site.url}/news`);
     await expect(firstImage.then((response) => response.headers()['content-type'])).resolves.toBe(
