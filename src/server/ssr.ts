@@ -22,7 +22,14 @@ import { encodeBodyOffThread, encodingHeaders, preferredEncoding } from './conte
 import type { FormPostOutcome } from '../shared/form-post.ts';
 import { issueFormStamp } from './form-stamp.ts';
 import { formPostRoutes } from './form-posts.ts';
+import { Turns } from './turns.ts';
 import { withStylesheet, type InlineStylesheet } from './inline-stylesheet.ts';
+
+/**
+ * Renders under way at once. Four keep the main thread busy while one waits for the database or for
+ * its compression on another thread; more only hold more memory.
+ */
+const RENDERS_AT_ONCE = 4;
 
 export interface SsrOptions {
   mode: 'development' | 'production';
@@ -65,6 +72,10 @@ export async function ssrPlugin(app: FastifyInstance, options: SsrPluginOptions)
 
   // The renders of shareable pages under way, by cache key.
   const rendersInFlight = new Map<string, Promise<unknown>>();
+  // Renders take turns: a burst of staff reloads or of different pages at once holds a few pages'
+  // memory, not one page per waiting request, and is rendered in the order it came.
+  const renderTurns = new Turns(RENDERS_AT_ONCE);
+  const render = (...args: Parameters<typeof renderAndSend>) => renderTurns.run(() => renderAndSend(...args));
 
   /**
    * Renders the page at the request's path and sends it. `formPost` is the outcome of a form sent without
@@ -78,7 +89,7 @@ export async function ssrPlugin(app: FastifyInstance, options: SsrPluginOptions)
     // A cached page was answered before this route (page-cache.ts). Only anonymous views are stored: a
     // signed-in owner may see drafts previewed at an article's address.
     const cacheable = !formPost && !request.auth && !isAdminPath(request.url);
-    if (!cacheable) return renderAndSend(request, reply, false, formPost);
+    if (!cacheable) return render(request, reply, false, formPost);
     const key = pageCacheKey(request.url);
     // A visitor who came this far with a cookie that is no session, or reloading past the cache, is
     // still a visitor: the page already rendered is theirs too, so no request forces a render.
@@ -87,18 +98,18 @@ export async function ssrPlugin(app: FastifyInstance, options: SsrPluginOptions)
     // Visitors asking for a page while it is being rendered wait for that render instead of starting
     // their own: after an edit empties the cache, a burst of visitors costs one render (and one
     // render's memory), not one each.
-    const rendering = rendersInFlight.get(key);
-    if (rendering) {
-      await rendering.catch(() => undefined);
+    const underWay = rendersInFlight.get(key);
+    if (underWay) {
+      await underWay.catch(() => undefined);
       const page = app.pageCache.get(key);
       if (page) return answerCached(request, reply, page);
       // That render was not kept (a fallback, an error, a page not found): this visitor gets their own.
-      return renderAndSend(request, reply, true);
+      return render(request, reply, true);
     }
-    const render = renderAndSend(request, reply, true);
-    rendersInFlight.set(key, render);
+    const rendering = render(request, reply, true);
+    rendersInFlight.set(key, rendering);
     try {
-      return await render;
+      return await rendering;
     } finally {
       rendersInFlight.delete(key);
     }

@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { Turns } from './turns.ts';
+
+/** A piece of work that runs until the test lets it end. */
+function heldWork(log: string[], name: string) {
+  let finish!: () => void;
+  const done = new Promise<void>((resolve) => (finish = resolve));
+  return {
+    work: async () => {
+      log.push(`start ${name}`);
+      await done;
+      log.push(`end ${name}`);
+      return name;
+    },
+    finish,
+  };
+}
+
+describe('Turns', () => {
+  it('runs at most its slots at once, the others in the order they came', async () => {
+    const turns = new Turns(2);
+    const log: string[] = [];
+    const works = ['a', 'b', 'c', 'd'].map((name) => heldWork(log, name));
+    const results = works.map(({ work }) => turns.run(work));
+    await Promise.resolve();
+    expect(log).toEqual(['start a', 'start b']);
+    expect(turns.queued).toBe(2);
+    works[1]!.finish();
+    await results[1];
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(log).toEqual(['start a', 'start b', 'end b', 'start c']);
+    works[0]!.finish();
+    works[2]!.finish();
+    works[3]!.finish();
+    await expect(Promise.all(results)).resolves.toEqual(['a', 'b', 'c', 'd']);
+    expect(log.indexOf('start d')).toBeGreaterThan(log.indexOf('end a'));
+    expect(turns.queued).toBe(0);
+  });
+
+  it('gives the slot on when a piece of work fails', async () => {
+    const turns = new Turns(1);
+    const failing = turns.run(() => Promise.reject(new Error('render failed')));
+    const next = turns.run(() => Promise.resolve('rendered'));
+    await expect(failing).rejects.toThrow('render failed');
+    await expect(next).resolves.toBe('rendered');
+  });
+});

@@ -1,0 +1,30 @@
+/**
+ * At most `slots` pieces of work under way at once; the rest wait their turn, first come first served.
+ * A render is CPU work on the one main thread: running sixty-four at once finishes none sooner than
+ * running them four at a time, but holds sixty-four pages' worth of memory and lets the unlucky ones
+ * wait seconds behind later arrivals.
+ */
+export class Turns {
+  private running = 0;
+  private readonly waiting: (() => void)[] = [];
+
+  constructor(private readonly slots: number) {}
+
+  async run<T>(work: () => Promise<T>): Promise<T> {
+    if (this.running < this.slots) this.running++;
+    else await new Promise<void>((resolve) => this.waiting.push(resolve));
+    try {
+      return await work();
+    } finally {
+      // The slot passes straight to the next in line, or is given back.
+      const next = this.waiting.shift();
+      if (next) next();
+      else this.running--;
+    }
+  }
+
+  /** How many wait for a slot now. */
+  get queued(): number {
+    return this.waiting.length;
+  }
+}
