@@ -13,6 +13,14 @@ function onFirstUse<T>(load: () => Promise<T>): () => Promise<T> {
   };
 }
 
-export const loadSharp = onFirstUse(async () => (await import('sharp')).default);
+export const loadSharp = onFirstUse(async () => {
+  const sharp = (await import('sharp')).default;
+  // libvips keeps the last images it worked on (50 MB) in case they are asked for again, and works each
+  // image on a thread per core. Here an image is worked once, in the background, on a server that may
+  // have 512 MB in all: no cache, one thread.
+  sharp.cache(false);
+  sharp.concurrency(1);
+  return sharp;
+});
 export const loadNodemailer = onFirstUse(async () => (await import('nodemailer')).default);
 export const loadArgon2 = onFirstUse(() => import('@node-rs/argon2'));
