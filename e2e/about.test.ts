@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { siteImageUrl } from '../src/shared/site-image-url.ts';
 import { expectNoSeriousAxeViolations, openPage, waitForHydration } from './support/browser.ts';
 import { useSite } from './support/site.ts';
 import { metaContent, structuredDataIn } from './support/site-api.ts';
@@ -23,9 +24,11 @@ describe('about page', () => {
     expect(html).toMatch(
       /<a href="https:\/\/www\.forsythco\.com\/" target="_blank" rel="noopener noreferrer">/,
     );
-    expect(html).toContain('<source type="image/webp" srcSet="/images/about-team.webp"/>');
-    expect(html).toMatch(/<img[^>]*src="\/images\/about-team\.jpg"[^>]*width="960"[^>]*height="640"/);
-    expect(html).toContain('/images/local-experts.jpg');
+    expect(html).toContain(`<source type="image/webp" srcSet="${siteImageUrl('/images/about-team.webp')}"/>`);
+    expect(html).toMatch(
+      new RegExp(`<img[^>]*src="${siteImageUrl('/images/about-team.jpg')}"[^>]*width="960"[^>]*height="640"`),
+    );
+    expect(html).toContain(siteImageUrl('/images/local-experts.jpg'));
   });
 
   it('states its metadata and a Home > About breadcrumb', async () => {
@@ -34,7 +37,9 @@ describe('about page', () => {
     expect(metaContent(html, 'name', 'description')).toMatch(/^Meet the licensed and insured plumbing team/);
     expect(metaContent(html, 'name', 'keywords')).toContain('Cumming GA plumbing company');
     expect(html).toContain(`<link rel="canonical" href="${site.url}/about">`);
-    expect(metaContent(html, 'property', 'og:image')).toBe(`${site.url}/images/plumber_photo.jpg`);
+    expect(metaContent(html, 'property', 'og:image')).toBe(
+      `${site.url}${siteImageUrl('/images/plumber_photo.jpg')}`,
+    );
     expect(metaContent(html, 'property', 'og:url')).toBe(`${site.url}/about`);
     const breadcrumb = structuredDataIn(html).find((entry) => entry['@type'] === 'BreadcrumbList')!;
     expect(breadcrumb.itemListElement).toEqual([

@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { siteImageUrl } from '../src/shared/site-image-url.ts';
 import { expectNoSeriousAxeViolations, openPage, waitForHydration } from './support/browser.ts';
 import { useSite } from './support/site.ts';
 import {
@@ -66,21 +67,24 @@ describe('home page', () => {
     ]) {
       expect(html).toContain(`href="/services#${anchor}"`);
     }
-    expect(html).toMatch(/<img[^>]*src="\/images\/hero-1600\.jpg"[^>]*>/);
-    const heroTag = /<img[^>]*hero-1600\.jpg[^>]*>/.exec(html)![0];
+    const heroTag = new RegExp(`<img[^>]*src="${siteImageUrl('/images/hero-1600.jpg')}"[^>]*>`).exec(
+      html,
+    )![0];
     expect(heroTag).toMatch(/fetchpriority="high"/i);
     expect(heroTag).toContain('loading="eager"');
     expect(heroTag).toContain('width="1600"');
     expect(heroTag).toContain('height="900"');
     expect(html).toContain(
-      '<source type="image/webp" srcSet="/images/hero-800.webp 800w, /images/hero-1600.webp 1600w"',
+      `<source type="image/webp" srcSet="${siteImageUrl('/images/hero-800.webp')} 800w, ${siteImageUrl('/images/hero-1600.webp')} 1600w"`,
     );
+    const couponUrl = siteImageUrl('/images/coupon-25-off.png');
     expect(html).toMatch(
-      /<a[^>]*href="\/images\/coupon-25-off\.png"[^>]*download="coupon-25-off\.png"[^>]*>Download Coupon<\/a>/,
+      new RegExp(`<a[^>]*href="${couponUrl}"[^>]*download="coupon-25-off\\.png"[^>]*>Download Coupon</a>`),
     );
-    // The download is a real image, not a dead link.
-    const coupon = await fetch(`${site.url}/images/coupon-25-off.png`);
+    // The download is a real image, not a dead link, and is kept a year under its content-addressed name.
+    const coupon = await fetch(`${site.url}${couponUrl}`);
     expect(coupon.status).toBe(200);
+    expect(coupon.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
     expect(coupon.headers.get('content-type')).toBe('image/png');
     expect(
       Buffer.from(await coupon.arrayBuffer())
@@ -118,7 +122,9 @@ describe('home page', () => {
       /^Licensed and insured plumbers serving Cumming/,
     );
     expect(html).toContain(`<link rel="canonical" href="${site.url}/">`);
-    expect(metaContent(html, 'property', 'og:image')).toBe(`${site.url}/images/plumber_photo.jpg`);
+    expect(metaContent(html, 'property', 'og:image')).toBe(
+      `${site.url}${siteImageUrl('/images/plumber_photo.jpg')}`,
+    );
 
     const data = structuredDataIn(html);
     const plumber = data.find((entry) => entry['@type'] === 'Plumber')!;
@@ -135,7 +141,7 @@ describe('home page', () => {
         addressCountry: 'US',
       },
       url: `${site.url}/`,
-      image: `${site.url}/images/plumber_photo.jpg`,
+      image: `${site.url}${siteImageUrl('/images/plumber_photo.jpg')}`,
     });
     const hours = plumber.openingHoursSpecification as { dayOfWeek: string; opens: string; closes: string }[];
     expect(hours).toHaveLength(6);
@@ -205,7 +211,9 @@ describe('home page', () => {
     // The five newest, the newest first.
     await expect(slides.count()).resolves.toBe(5);
     const first = slides.first();
-    await expect(first.getAttribute('style')).resolves.toContain('url("/images/hero-800.jpg")');
+    await expect(first.getAttribute('style')).resolves.toContain(
+      `url("${siteImageUrl('/images/hero-800.jpg')}")`,
+    );
     await expect(first.getByRole('link').getAttribute('href')).resolves.toBe(`/news-post?id=${imagePostId}`);
     await expect(slides.nth(1).getAttribute('style')).resolves.toBeNull();
     await expect(first.textContent()).resolves.toContain('A second van means shorter waits');

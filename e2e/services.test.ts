@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { siteImageUrl } from '../src/shared/site-image-url.ts';
 import { serviceGalleries } from '../src/shared/service-galleries.ts';
 import { expectNoSeriousAxeViolations, openPage, waitForHydration } from './support/browser.ts';
 import { useSite } from './support/site.ts';
@@ -79,9 +80,13 @@ describe('services page', () => {
       'Services',
     ]);
     // Photos: webp with a jpg fallback, sized, lazy below the fold.
-    expect(html).toContain('<source srcSet="/images/services/water-heater-1.webp" type="image/webp"/>');
+    expect(html).toContain(
+      `<source srcSet="${siteImageUrl('/images/services/water-heater-1.webp')}" type="image/webp"/>`,
+    );
     expect(html).toMatch(
-      /<img[^>]*src="\/images\/services\/water-heater-1\.jpg"[^>]*width="960" height="640" loading="lazy"/,
+      new RegExp(
+        `<img[^>]*src="${siteImageUrl('/images/services/water-heater-1.jpg')}"[^>]*width="960" height="640" loading="lazy"`,
+      ),
     );
   });
 
@@ -107,7 +112,7 @@ describe('services page', () => {
     await section.getByRole('button', { name: 'Show photo 3 of 3' }).click();
     await expect(caption.textContent()).resolves.toBe(waterHeaterCaptions[2]);
     await expect(section.locator('img').first().getAttribute('src')).resolves.toBe(
-      '/images/services/water-heater-3.jpg',
+      siteImageUrl('/images/services/water-heater-3.jpg'),
     );
     const dotSize = await section.getByRole('button', { name: 'Show photo 1 of 3' }).evaluate((dot) => {
       const style = getComputedStyle(dot, '::before');

@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { siteImageUrl } from '../src/shared/site-image-url.ts';
 import { expectNoSeriousAxeViolations, openPage, waitForHydration } from './support/browser.ts';
 import { useSite } from './support/site.ts';
 import { metaContent, postReview, structuredDataIn } from './support/site-api.ts';
@@ -41,7 +42,9 @@ describe('testimonials page', () => {
     expect(metaContent(html, 'name', 'description')).toMatch(/^Read what homeowners/);
     expect(metaContent(html, 'name', 'keywords')).toContain('plumber reviews Cumming GA');
     expect(html).toContain(`<link rel="canonical" href="${site.url}/testimonials">`);
-    expect(metaContent(html, 'property', 'og:image')).toBe(`${site.url}/images/plumber_photo.jpg`);
+    expect(metaContent(html, 'property', 'og:image')).toBe(
+      `${site.url}${siteImageUrl('/images/plumber_photo.jpg')}`,
+    );
     const breadcrumb = structuredDataIn(html).find((entry) => entry['@type'] === 'BreadcrumbList')!;
     expect(breadcrumb.itemListElement).toEqual([
       { '@type': 'ListItem', position: 1, name: 'Home', item: `${site.url}/` },

@@ -1,7 +1,7 @@
-import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { openPage } from './support/browser.ts';
 import { eventually } from './support/eventually.ts';
+import { phonePhoto } from './support/phone-photo.ts';
 import { useSite } from './support/site.ts';
 import { createPost, metaContent, signInAsAdmin, uploadThrough } from './support/site-api.ts';
 
@@ -10,18 +10,7 @@ describe('a phone photo the owner uploads', () => {
 
   it('is shown as the copy the screen needs, in AVIF, with its shape, on the article and the news list', async () => {
     const cookie = await signInAsAdmin(site.url);
-    // A 4000 x 3000 photo with detail, as a phone takes it.
-    const photo = await sharp({
-      create: {
-        width: 4000,
-        height: 3000,
-        channels: 3,
-        background: '#5a6b7c',
-        noise: { type: 'gaussian', mean: 120, sigma: 12 },
-      },
-    })
-      .jpeg({ quality: 90 })
-      .toBuffer();
+    const photo = await phonePhoto();
     const original = await uploadThrough(site, cookie, photo, 'IMG_4031.JPG');
     const postId = await createPost(site.url, cookie, {
       type: 'news',

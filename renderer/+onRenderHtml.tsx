@@ -4,7 +4,10 @@ import { dangerouslySkipEscape, escapeInject } from 'vike/server';
 import type { InjectFilterEntry, OnRenderHtmlAsync, PageContextServer } from 'vike/types';
 import { PageShell } from './PageShell.tsx';
 import { palette } from '../src/styles/palette.ts';
+import { appleTouchIcon, faviconSvg } from '../src/shared/images.ts';
+import { siteImageUrl } from '../src/shared/site-image-url.ts';
 import { applySeoOverride, buildHeadTags, type SeoInput } from './seo.ts';
+import { STYLESHEET_PLACEHOLDER } from '../src/server/inline-stylesheet.ts';
 
 function seoFor(pageContext: PageContextServer): SeoInput {
   const seo = pageContext.config.seo;
@@ -36,10 +39,10 @@ export const onRenderHtml: OnRenderHtmlAsync = async (pageContext) => {
     <meta name="viewport" content="width=device-width, initial-scale=1">
     <meta name="theme-color" content="${palette.brandNavy}">
     <title>${head.title}</title>
-    ${inlineStylesheet ? dangerouslySkipEscape(`<style>${inlineStylesheet}</style>`) : ''}
+    ${inlineStylesheet ? dangerouslySkipEscape(STYLESHEET_PLACEHOLDER) : ''}
     ${dangerouslySkipEscape(head.tags.join('\n    '))}
-    <link rel="icon" href="/images/favicon.svg" type="image/svg+xml">
-    <link rel="apple-touch-icon" href="/images/apple-touch-icon.png">
+    <link rel="icon" href="${siteImageUrl(faviconSvg)}" type="image/svg+xml">
+    <link rel="apple-touch-icon" href="${siteImageUrl(appleTouchIcon)}">
   </head>
   <body>
     <div id="root">${dangerouslySkipEscape(pageHtml)}</div>

@@ -18,8 +18,11 @@ declare global {
       log: Logger;
       /** Server only: public content already read, shared by renders until it changes. */
       reads: ReadCache;
-      /** Server only: the site's stylesheet to write into the head, or null to link it as Vike does. */
-      inlineStylesheet: string | null;
+      /**
+       * Server only: the server writes the site's stylesheet into the head (at STYLESHEET_PLACEHOLDER)
+       * after the render; false links it as Vike does.
+       */
+      inlineStylesheet: boolean;
       publicUrl: string;
       /** The public view (publicSettingsSchema): it travels to the browser in the page's HTML. */
       settings: PublicSiteSettings;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { defaultSettings } from '../src/shared/site-defaults.ts';
+import { siteImageUrl } from '../src/shared/site-image-url.ts';
 import type { SeoOverride } from '../src/shared/schemas/seo-override.ts';
 import { applySeoOverride, buildHeadTags, type SeoInput } from './seo.ts';
 
@@ -96,7 +97,8 @@ const canonicalOf = (tags: string[]) =>
   tags.map((tag) => /^<link rel="canonical" href="([^"]+)">$/.exec(tag)?.[1]).find(Boolean);
 
 const company = defaultSettings.companyName;
-const DEFAULT_IMAGE = `${PUBLIC_URL}/images/plumber_photo.jpg`;
+// Shared by its content-addressed name: a new picture is a new address to sharing sites.
+const DEFAULT_IMAGE = `${PUBLIC_URL}${siteImageUrl('/images/plumber_photo.jpg')}`;
 const DATA_IMAGE = 'data:image/png;base64,iVBORw0KGgo=';
 
 describe('head tags of a page', () => {

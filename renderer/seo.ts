@@ -1,6 +1,7 @@
 import type { PublicSiteSettings } from '../src/shared/schemas/settings.ts';
 import type { SeoOverride } from '../src/shared/schemas/seo-override.ts';
 import { shareImage, shareImageMeta } from '../src/shared/images.ts';
+import { siteImageUrl } from '../src/shared/site-image-url.ts';
 
 export const DEFAULT_SHARE_IMAGE = shareImage;
 
@@ -96,7 +97,9 @@ export function buildHeadTags(seo: SeoInput, settings: PublicSiteSettings, publi
   const shareTitle = seo.shareTitle ?? title;
   const shareDescription = seo.shareDescription ?? description;
   const sharedImage = shareImageFor(seo.image);
-  const image = absolute(publicUrl, sharedImage);
+  // One of the site's own pictures by its content-addressed name: a new picture is a new address to
+  // sharing sites, which keep the one they fetched.
+  const image = absolute(publicUrl, siteImageUrl(sharedImage));
   // Sharing sites and screen readers read the alt text of a shared image; every image gets one.
   const imageAlt = sharedImage === DEFAULT_SHARE_IMAGE ? shareImageMeta.alt : seo.imageAlt || shareTitle;
   const type = seo.type ?? 'website';

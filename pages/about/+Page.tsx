@@ -3,6 +3,7 @@ import { linkButton } from '../../src/components/LinkButton/link-button.css.ts';
 import { PageHero } from '../../src/components/PageHero/PageHero.tsx';
 import { aboutImage, localExpertsImage, type SiteImage } from '../../src/shared/images.ts';
 import { communityTowns, telHref } from '../../src/shared/site-content.ts';
+import { siteImageUrl } from '../../src/shared/site-image-url.ts';
 import * as styles from './about.css.ts';
 
 const coreValues = [
@@ -36,10 +37,10 @@ const reasonsToChooseUs = [
 function Photo({ image }: { image: SiteImage }) {
   return (
     <picture>
-      <source type="image/webp" srcSet={`${image.src}.webp`} />
+      <source type="image/webp" srcSet={siteImageUrl(`${image.src}.webp`)} />
       <img
         className={styles.image}
-        src={`${image.src}.jpg`}
+        src={siteImageUrl(`${image.src}.jpg`)}
         width={image.width}
         height={image.height}
         alt={image.alt}

@@ -6,6 +6,7 @@ import { ReviewsCarousel } from '../../src/components/ReviewsCarousel/ReviewsCar
 import { TownsBanner } from '../../src/components/TownsBanner/TownsBanner.tsx';
 import { couponImage, heroImage, localExpertsImage, type ServiceSlug } from '../../src/shared/images.ts';
 import { serviceCategories, telHref } from '../../src/shared/site-content.ts';
+import { siteImageUrl } from '../../src/shared/site-image-url.ts';
 import type { HomeData } from './+data.ts';
 import * as styles from './home.css.ts';
 
@@ -43,14 +44,15 @@ function categoryFor(slug: ServiceSlug) {
 }
 
 function webp(src: string) {
-  return `${src}.webp`;
+  return siteImageUrl(`${src}.webp`);
 }
 
 export default function Page() {
   const { settings, data } = usePageContext();
   const { latestNews, reviews, firstPhotos } = data as HomeData;
   const phoneHref = telHref(settings.phoneNumber);
-  const heroSrc = (width: number, extension: 'webp' | 'jpg') => `${heroImage.src}-${width}.${extension}`;
+  const heroSrc = (width: number, extension: 'webp' | 'jpg') =>
+    siteImageUrl(`${heroImage.src}-${width}.${extension}`);
   const heroSrcSet = (extension: 'webp' | 'jpg') =>
     heroImage.widths.map((width) => `${heroSrc(width, extension)} ${width}w`).join(', ');
 
@@ -142,7 +144,7 @@ export default function Page() {
               <source type="image/webp" srcSet={webp(couponImage.src)} />
               <img
                 className={styles.couponImage}
-                src={couponImage.downloadHref}
+                src={siteImageUrl(couponImage.downloadHref)}
                 width={couponImage.width}
                 height={couponImage.height}
                 alt={couponImage.alt}
@@ -150,7 +152,11 @@ export default function Page() {
               />
             </picture>
             <p>Download the coupon, then show it to your technician or mention it when you call.</p>
-            <a className={linkButton.navy} href={couponImage.downloadHref} download="coupon-25-off.png">
+            <a
+              className={linkButton.navy}
+              href={siteImageUrl(couponImage.downloadHref)}
+              download="coupon-25-off.png"
+            >
               Download Coupon
             </a>
           </article>
@@ -195,7 +201,7 @@ export default function Page() {
                     <source type="image/webp" srcSet={webp(photo.src)} />
                     <img
                       className={styles.cardImage}
-                      src={`${photo.src}.jpg`}
+                      src={siteImageUrl(`${photo.src}.jpg`)}
                       width={photo.width}
                       height={photo.height}
                       alt={photo.alt}
@@ -226,7 +232,7 @@ export default function Page() {
             <source type="image/webp" srcSet={webp(localExpertsImage.src)} />
             <img
               className={styles.splitImage}
-              src={`${localExpertsImage.src}.jpg`}
+              src={siteImageUrl(`${localExpertsImage.src}.jpg`)}
               width={localExpertsImage.width}
               height={localExpertsImage.height}
               alt={localExpertsImage.alt}

@@ -24,6 +24,7 @@ import {
   type ImageVariantMakerOptions,
 } from './services/image-variants.ts';
 import { uploadsRoute } from './uploads-route.ts';
+import { siteImagesRoute } from './site-images-route.ts';
 import { PublishTimer } from './publish-timer.ts';
 import { pagesListingReviews } from './services/page-data.ts';
 import { followSiteChanges } from './site-changes.ts';
@@ -252,9 +253,10 @@ async function buildApp(fastify: FastifyInstance, options: AppOptions) {
   // 4. Multipart bodies (uploads only).
   await fastify.register(import('@fastify/multipart'));
 
-  // 5. Uploaded files.
+  // 5. Uploaded files, and the site's own pictures under their content-addressed names.
   mkdirSync(config.uploadsDir, { recursive: true });
   await fastify.register(uploadsRoute);
+  await fastify.register(siteImagesRoute, { mode: options.ssr?.mode ?? 'development' });
 
   // 6. Health.
   // Once the instance begins to stop, health says so, so that a load balancer sends nobody new here.

@@ -11,6 +11,26 @@ export interface InlineStylesheet {
   css: string;
   /** The CSP source allowing this stylesheet, `'sha256-…'`. */
   cspSource: string;
+  /** `<style>…</style>` as bytes, ready to go between a page's own. */
+  element: Buffer;
+}
+
+/**
+ * Where a page's head takes the stylesheet. The server puts the stylesheet there after the render
+ * rather than handing the framework 40 KB more of HTML to search through for its own tags on every
+ * render, which took longer than rendering the page.
+ */
+export const STYLESHEET_PLACEHOLDER = '<!--site-stylesheet-->';
+
+/** The rendered page's bytes with the stylesheet in place of its placeholder. */
+export function withStylesheet(html: string, stylesheet: InlineStylesheet | null | undefined): Buffer {
+  const at = stylesheet ? html.indexOf(STYLESHEET_PLACEHOLDER) : -1;
+  if (at === -1) return Buffer.from(html);
+  return Buffer.concat([
+    Buffer.from(html.slice(0, at)),
+    stylesheet!.element,
+    Buffer.from(html.slice(at + STYLESHEET_PLACEHOLDER.length)),
+  ]);
 }
 
 /**
@@ -27,7 +47,7 @@ export function builtStylesheet(clientDir: string): InlineStylesheet | null {
   }
   if (names.length !== 1) return null;
   const css = readFileSync(join(folder, names[0]!), 'utf8');
-  return { css, cspSource: cspSourceOf(css) };
+  return { css, cspSource: cspSourceOf(css), element: Buffer.from(`<style>${css}</style>`) };
 }
 
 /** The Content-Security-Policy source allowing a <style> element with exactly this text. */

@@ -43,14 +43,32 @@ describe(`cached pages served ahead of the request pipeline (${testDatabaseKind}
     expect(brotliDecompressSync(response.rawPayload).toString()).toBe(html);
   });
 
-  it('leaves a request with a session cookie, or one that is not a GET, to the pipeline', async () => {
+  it('serves staff the public page privately, leaving a reload past the cache and other methods to the pipeline', async () => {
     const withSession = await t.app.inject({
       method: 'GET',
       url: '/news',
       headers: { cookie: 'theme=dark; session=abc' },
     });
-    expect(withSession.headers['x-page-cache']).toBeUndefined();
-    expect(withSession.statusCode).toBe(404);
+    expect(withSession.headers['x-page-cache']).toBe('hit');
+    expect(withSession.headers['cache-control']).toBe('no-store');
+    expect(withSession.body).toBe(html);
+    // A hard reload by someone signed in asks for the page as it would be rendered now.
+    for (const header of [{ 'cache-control': 'no-cache' }, { pragma: 'no-cache' }]) {
+      const reload = await t.app.inject({
+        method: 'GET',
+        url: '/news',
+        headers: { cookie: 'session=abc', ...header },
+      });
+      expect(reload.headers['x-page-cache']).toBeUndefined();
+      expect(reload.statusCode).toBe(404);
+    }
+    // A visitor's reload is served from the cache: no request from outside forces a render.
+    const visitorReload = await t.app.inject({
+      method: 'GET',
+      url: '/news',
+      headers: { 'cache-control': 'no-cache' },
+    });
+    expect(visitorReload.headers['x-page-cache']).toBe('hit');
     const post = await t.app.inject({ method: 'POST', url: '/news', payload: {} });
     expect(post.headers['x-page-cache']).toBeUndefined();
     // A cookie that only ends in "session" is not the session cookie.
@@ -60,5 +78,24 @@ describe(`cached pages served ahead of the request pipeline (${testDatabaseKind}
       headers: { cookie: 'mysession=1' },
     });
     expect(otherCookie.headers['x-page-cache']).toBe('hit');
+    expect(otherCookie.headers['cache-control']).toBe('no-store, max-age=0');
+  });
+
+  it('leaves public API answers asked for with a session to the pipeline: they may say more to staff', async () => {
+    t.app.pageCache.set('/api/posts', {
+      statusCode: 200,
+      headers: [['content-type', 'application/json; charset=utf-8']],
+      body: Buffer.from('{"success":true}'),
+      storedAt: Date.now(),
+      isApiAnswer: true,
+    });
+    const visitor = await t.app.inject({ method: 'GET', url: '/api/posts' });
+    expect(visitor.headers['x-page-cache']).toBe('hit');
+    const staff = await t.app.inject({
+      method: 'GET',
+      url: '/api/posts',
+      headers: { cookie: 'session=abc' },
+    });
+    expect(staff.headers['x-page-cache']).toBeUndefined();
   });
 });

@@ -2,7 +2,13 @@ import { SENT_PARAM } from '../shared/form-post.ts';
 import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { onRequestHookHandler } from 'fastify';
-import { encodeBody, encodingHeaders, preferredEncoding, type ContentEncoding } from './content-encoding.ts';
+import {
+  encodeBody,
+  encodingHeaders,
+  preferredEncoding,
+  type ContentEncoding,
+  type EncodedBody,
+} from './content-encoding.ts';
 import { SESSION_COOKIE } from './request-context.ts';
 import type { AnalyticsRecorder } from './services/analytics.ts';
 
@@ -76,16 +82,17 @@ export class PageCache {
     return this.clears;
   }
 
+  /** Keeps the page under `key` and answers the entry kept, or undefined when it was not kept. */
   set(
     key: string,
     entry: Omit<CachedPage, 'encoded' | 'bytes' | 'grew' | 'etag'>,
     renderedInGeneration = this.clears,
-  ): void {
-    if (renderedInGeneration !== this.clears) return;
+  ): CachedPage | undefined {
+    if (renderedInGeneration !== this.clears) return undefined;
     const previous = this.entries.get(key);
     if (previous) this.remove(key, previous);
     // A page bigger than the whole bound is served but never kept.
-    if (entry.body.length > this.maxBytes) return;
+    if (entry.body.length > this.maxBytes) return undefined;
     const stored: CachedPage = { ...entry, etag: etagOf(entry.body), encoded: {}, bytes: entry.body.length };
     stored.grew = (bytes) => {
       // Only while it is still the entry under this key: a cleared or replaced page counts for nothing.
@@ -97,6 +104,7 @@ export class PageCache {
     this.entries.set(key, stored);
     this.heldBytes += entry.body.length;
     this.evictBeyondBounds(stored);
+    return stored;
   }
 
   /**
@@ -167,16 +175,20 @@ export function isNotModified(request: IncomingMessage, etag: string): boolean {
 const DEFAULT_MAX_BYTES = 16 * 1024 * 1024;
 
 /** The cached page's body in the encoding asked for, compressed on the first such request only. */
-export function cachedBody(
-  page: CachedPage,
-  encoding: ContentEncoding,
-): { encoding: ContentEncoding; body: Buffer } {
-  let copy = page.encoded[encoding];
-  if (!copy) {
-    copy = page.encoded[encoding] = encodeBody(page.body, encoding);
-    // The identity copy is the body itself: no new bytes.
-    if (copy.body !== page.body) page.grew?.(copy.body.length);
-  }
+export function cachedBody(page: CachedPage, encoding: ContentEncoding): EncodedBody {
+  return page.encoded[encoding] ?? keepEncoded(page, encoding, encodeBody(page.body, encoding));
+}
+
+/**
+ * Keeps a compressed copy of the page made elsewhere (by the render that stored it), so that the
+ * first visitor served from the cache in that encoding does not compress it again.
+ */
+export function keepEncoded(page: CachedPage, asked: ContentEncoding, copy: EncodedBody): EncodedBody {
+  const known = page.encoded[asked];
+  if (known) return known;
+  page.encoded[asked] = copy;
+  // The identity copy is the body itself: no new bytes.
+  if (copy.body !== page.body) page.grew?.(copy.body.length);
   return copy;
 }
 
@@ -227,19 +239,31 @@ function routedPath(path: string): string {
 
 const sessionCookiePattern = new RegExp(`(?:^|;\\s*)${SESSION_COOKIE}=`);
 
+/** The request carries the session cookie: a member of staff, signed in or once signed in. */
+function carriesSession(request: IncomingMessage): boolean {
+  return sessionCookiePattern.test(request.headers.cookie ?? '');
+}
+
+/** A hard reload sends `no-cache`: the one asking wants the page as it would be rendered now. */
+function asksPastCaches(request: IncomingMessage): boolean {
+  return /no-cache/i.test(`${request.headers['cache-control'] ?? ''} ${request.headers.pragma ?? ''}`);
+}
+
 /**
- * The cached page for this request, when it may have one: a GET (or HEAD) without a session cookie for
- * a page in the cache. Such a request needs none of the request pipeline (sessions, body parsers, rate
- * limits, routing), which costs more than half the time of serving it. Anything else, a request with a
- * session cookie included, goes on to the pipeline and is rendered.
+ * The cached page for this request, when it may have one: a GET (or HEAD) for a page in the cache.
+ * Such a request needs none of the request pipeline (sessions, body parsers, rate limits, routing),
+ * which costs more than half the time of serving it.
+ * A public page is the same for staff as for visitors (only the admin pages, never cached, and drafts
+ * previewed at an article's address, which are no public page, differ), so staff browsing the site are
+ * served the cached page too. Staff who reload past the cache, and the public API answers (which may
+ * say more to staff), go on to the pipeline.
  */
 function cachedPageFor(cache: PageCache, request: IncomingMessage): CachedPage | undefined {
-  if (
-    (request.method !== 'GET' && request.method !== 'HEAD') ||
-    sessionCookiePattern.test(request.headers.cookie ?? '')
-  )
-    return undefined;
-  return cache.get(pageCacheKey(request.url ?? ''));
+  if (request.method !== 'GET' && request.method !== 'HEAD') return undefined;
+  const staff = carriesSession(request);
+  if (staff && asksPastCaches(request)) return undefined;
+  const page = cache.get(pageCacheKey(request.url ?? ''));
+  return staff && page?.isApiAnswer ? undefined : page;
 }
 
 function writeCachedPage(
@@ -249,10 +273,13 @@ function writeCachedPage(
   response: ServerResponse,
 ): void {
   const etag = page.etag ?? etagOf(page.body);
+  // What is sent to someone signed in stays between them and the site, as every answer to staff does.
+  const privately = carriesSession(request) ? { 'cache-control': 'no-store' } : {};
   if (isNotModified(request, etag)) {
     response.writeHead(304, {
       ...securityHeaders,
       ...Object.fromEntries(page.headers.filter(([name]) => !/^content-(type|length)$/i.test(name))),
+      ...privately,
       vary: 'accept-encoding',
       etag,
       'x-page-cache': 'hit',
@@ -264,6 +291,7 @@ function writeCachedPage(
   response.writeHead(page.statusCode, {
     ...securityHeaders,
     ...Object.fromEntries(page.headers),
+    ...privately,
     ...encodingHeaders(encoding),
     etag,
     'x-page-cache': 'hit',
@@ -276,7 +304,7 @@ function writeCachedPage(
 /**
  * Answers a request for a cached page straight on the socket and says whether it did. server.ts calls
  * it before Fastify sees the request. The view is counted after the answer is written: counting only
- * notes it in memory, and the visitor has no session, since a cached page is never served to one.
+ * notes it in memory.
  */
 export function answerFromPageCache(
   cache: PageCache,
@@ -291,7 +319,7 @@ export function answerFromPageCache(
   return true;
 }
 
-/** Writes this cached page as the answer and counts the view. */
+/** Writes this cached page as the answer and counts the view; the owner reading their own site is no visitor. */
 export function answerWithCachedPage(
   page: CachedPage,
   securityHeaders: Record<string, string>,
@@ -300,7 +328,7 @@ export function answerWithCachedPage(
   analytics?: AnalyticsRecorder,
 ): void {
   writeCachedPage(page, securityHeaders, request, response);
-  if (!page.isApiAnswer) analytics?.notePageView(request);
+  if (!page.isApiAnswer && !carriesSession(request)) analytics?.notePageView(request);
 }
 
 /** The same as the first onRequest hook, for an app built without server.ts (tests, other hosts). */

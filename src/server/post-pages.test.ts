@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../db/client.ts';
 import { posts } from '../../db/schema/index.ts';
 import { defaultSettings } from '../shared/site-defaults.ts';
+import { siteImageUrl } from '../shared/site-image-url.ts';
 import { articleData, articleSeo, findPublishedPost, postListData, requestedPostId } from './post-pages.ts';
 import { ReadCache } from './read-cache.ts';
 import { createTestDatabase } from './testing/test-database.ts';
@@ -152,7 +153,7 @@ describe('post pages data', () => {
       '@type': 'Article',
       headline: 'Unsafe row',
       datePublished: '2026-03-01T15:30:00.000Z',
-      image: [`${PUBLIC_URL}/images/plumber_photo.jpg`],
+      image: [`${PUBLIC_URL}${siteImageUrl('/images/plumber_photo.jpg')}`],
       author: { '@type': 'Organization', name: defaultSettings.companyName },
       publisher: { '@type': 'Organization', name: defaultSettings.companyName },
       mainEntityOfPage: { '@id': `${PUBLIC_URL}/post/${unsafeId}` },

@@ -11,7 +11,9 @@ import { htmlToText, sanitizePostHtml } from './services/html-sanitizer.ts';
 import { postsForPage, type Degradable } from './services/page-data.ts';
 import { getPostForAdmin, getPublishedPost, type PublicPost } from './services/posts.ts';
 import { uploadedImagesFor } from './services/media.ts';
-import { uploadedImageAtWidth, type UploadedImage } from '../shared/uploaded-image.ts';
+import { ARTICLE_IMAGE_SIZES, uploadedImageAtWidth, type UploadedImage } from '../shared/uploaded-image.ts';
+import { pictureContentImages, uploadedImagesIn } from './services/post-content-images.ts';
+import { siteImageUrl } from '../shared/site-image-url.ts';
 
 export type PostListData = PageSlice<PostCardData>;
 
@@ -50,12 +52,21 @@ export async function picturesOrNone(
   }
 }
 
-/** A post as its article shows it: with its uploaded photo's copies and shape. */
+/**
+ * A post as its article shows it: with its uploaded photo's copies and shape, and the images in its
+ * text given theirs.
+ */
 export type ArticlePost = PublicPost & { picture: UploadedImage | null };
 
 async function withPicture(pageContext: PageContextServer, post: PublicPost): Promise<ArticlePost> {
-  const pictures = await picturesOrNone(pageContext, [post]);
-  return { ...post, picture: (post.image && pictures.get(post.image)) || null };
+  // The post's photo and every upload its text shows, in one query.
+  const inText = uploadedImagesIn(post.content).map((image) => ({ image }));
+  const pictures = await picturesOrNone(pageContext, [post, ...inText]);
+  return {
+    ...post,
+    content: pictureContentImages(post.content, pictures, ARTICLE_IMAGE_SIZES),
+    picture: (post.image && pictures.get(post.image)) || null,
+  };
 }
 
 /** The article's id, from `/post/{id}` or `?id=`; null when absent or not a valid id. */
@@ -72,10 +83,10 @@ export async function findPublishedPost(
 ): Promise<ArticlePost | null> {
   if (id === null) return null;
   try {
-    const post = await pageContext.reads.remember(`published post ${id}`, () =>
-      getPublishedPost(pageContext.db, id),
+    // Read, sanitized and its images given their copies once per change to the site, not once per render.
+    return await pageContext.reads.remember(`article ${id}`, async () =>
+      withPicture(pageContext, await getPublishedPost(pageContext.db, id)),
     );
-    return await withPicture(pageContext, post);
   } catch (error) {
     if (error instanceof NotFoundError) return null;
     throw error;
@@ -119,7 +130,7 @@ export function articleSeo(pageContext: PageContextServer, post: ArticlePost): S
   const description = post.excerpt || htmlToText(post.content).slice(0, 160);
   // Sharing sites want a JPEG or PNG about 1200 px wide: the copy made for that, when there is one.
   const sharedImage = post.picture ? uploadedImageAtWidth(post.picture, 1200) : post.image;
-  const image = shareImageFor(sharedImage);
+  const image = siteImageUrl(shareImageFor(sharedImage));
   const absoluteImage = /^https?:\/\//i.test(image) ? image : `${pageContext.publicUrl}${image}`;
   const organization = { '@type': 'Organization', name: company, url: `${pageContext.publicUrl}/` };
   return {

@@ -13,14 +13,16 @@ import {
   answerWithCachedPage,
   etagOf,
   isNotModified,
+  keepEncoded,
   pageCacheKey,
   SHARED_CACHE_CONTROL,
+  type CachedPage,
 } from './page-cache.ts';
-import { encodeBody, encodingHeaders, preferredEncoding } from './content-encoding.ts';
+import { encodeBodyOffThread, encodingHeaders, preferredEncoding } from './content-encoding.ts';
 import type { FormPostOutcome } from '../shared/form-post.ts';
 import { issueFormStamp } from './form-stamp.ts';
 import { formPostRoutes } from './form-posts.ts';
-import type { InlineStylesheet } from './inline-stylesheet.ts';
+import { withStylesheet, type InlineStylesheet } from './inline-stylesheet.ts';
 
 export interface SsrOptions {
   mode: 'development' | 'production';
@@ -74,22 +76,22 @@ export async function ssrPlugin(app: FastifyInstance, options: SsrPluginOptions)
     formPost?: { outcome: FormPostOutcome; statusCode: number },
   ) {
     // A cached page was answered before this route (page-cache.ts). Only anonymous views are stored: a
-    // signed-in owner may see drafts, previews and their own name.
+    // signed-in owner may see drafts previewed at an article's address.
     const cacheable = !formPost && !request.auth && !isAdminPath(request.url);
     if (!cacheable) return renderAndSend(request, reply, false, formPost);
+    const key = pageCacheKey(request.url);
+    // A visitor who came this far with a cookie that is no session, or reloading past the cache, is
+    // still a visitor: the page already rendered is theirs too, so no request forces a render.
+    const cached = app.pageCache.get(key);
+    if (cached) return answerCached(request, reply, cached);
     // Visitors asking for a page while it is being rendered wait for that render instead of starting
     // their own: after an edit empties the cache, a burst of visitors costs one render (and one
     // render's memory), not one each.
-    const key = pageCacheKey(request.url);
     const rendering = rendersInFlight.get(key);
     if (rendering) {
       await rendering.catch(() => undefined);
       const page = app.pageCache.get(key);
-      if (page) {
-        reply.hijack();
-        answerWithCachedPage(page, app.securityHeaders, request.raw, reply.raw, app.analytics);
-        return;
-      }
+      if (page) return answerCached(request, reply, page);
       // That render was not kept (a fallback, an error, a page not found): this visitor gets their own.
       return renderAndSend(request, reply, true);
     }
@@ -100,6 +102,11 @@ export async function ssrPlugin(app: FastifyInstance, options: SsrPluginOptions)
     } finally {
       rendersInFlight.delete(key);
     }
+  }
+
+  function answerCached(request: FastifyRequest, reply: FastifyReply, page: CachedPage) {
+    reply.hijack();
+    answerWithCachedPage(page, app.securityHeaders, request.raw, reply.raw, app.analytics);
   }
 
   async function renderAndSend(
@@ -132,7 +139,7 @@ export async function ssrPlugin(app: FastifyInstance, options: SsrPluginOptions)
       db: app.db,
       log: request.log,
       reads: app.reads,
-      inlineStylesheet: options.inlineStylesheet?.css ?? null,
+      inlineStylesheet: Boolean(options.inlineStylesheet),
       publicUrl: app.config.publicUrl,
       // passToClient puts these in every page's HTML: the public view only.
       settings: publicSettingsOf(settings),
@@ -148,7 +155,7 @@ export async function ssrPlugin(app: FastifyInstance, options: SsrPluginOptions)
       for (const [name, value] of httpResponse.headers) reply.header(name, value);
       return reply.send(httpResponse.body);
     }
-    const body = Buffer.from(httpResponse.body);
+    const body = withStylesheet(httpResponse.body, options.inlineStylesheet);
     // A page showing a fallback because a read failed (default settings, no posts, the sample reviews,
     // 'Post not found') is served but not kept: the next visitor gets the real page once the database answers.
     const degraded = settingsDegraded || seoDegraded || isDegraded(pageContext.data);
@@ -161,8 +168,9 @@ export async function ssrPlugin(app: FastifyInstance, options: SsrPluginOptions)
         : [name, value],
     );
     for (const [name, value] of headers) reply.header(name, value);
+    let stored: CachedPage | undefined;
     if (shared) {
-      app.pageCache.set(
+      stored = app.pageCache.set(
         pageCacheKey(request.url),
         { statusCode: 200, headers, body, storedAt: Date.now() },
         generation,
@@ -176,7 +184,9 @@ export async function ssrPlugin(app: FastifyInstance, options: SsrPluginOptions)
     }
     // Views by signed-in staff are not counted: the owner reading their own site is no visitor.
     if (cacheable && httpResponse.statusCode === 200) app.analytics.notePageView(request.raw);
-    const encoded = encodeBody(body, preferredEncoding(request.headers['accept-encoding']));
+    const asked = preferredEncoding(request.headers['accept-encoding']);
+    const encoded = await encodeBodyOffThread(body, asked);
+    if (stored) keepEncoded(stored, asked, encoded);
     return reply.headers(encodingHeaders(encoded.encoding)).send(encoded.body);
   }
 

@@ -22,6 +22,9 @@ export interface UploadedImage {
   sources: { type: string; srcSet: string }[];
 }
 
+/** How wide an article shows a photo: its column is at most 760 px, less its padding on a phone. */
+export const ARTICLE_IMAGE_SIZES = '(min-width: 800px) 760px, 100vw';
+
 function srcSetOf(variants: readonly ImageVariantRef[]): string {
   return variants.map((variant) => `/uploads/${variant.name} ${variant.width}w`).join(', ');
 }

@@ -26,6 +26,7 @@ import {
 } from '../../src/shared/images.ts';
 import { serviceGalleries } from '../../src/shared/service-galleries.ts';
 import { type Format, fromUrl, imageWriter, MAX_BYTES } from './render.ts';
+import { writeSiteImageHashes } from '../../scripts/site-image-hashes.ts';
 import { aboutScene } from './scenes/about.ts';
 import { COUPON_H, COUPON_W, couponScene } from './scenes/coupon.ts';
 import { galleryScenes } from './scenes/galleries.ts';
@@ -90,6 +91,8 @@ async function main(): Promise<void> {
     console.log(`${(bytes / 1024).toFixed(1).padStart(7)} KB  ${relative(outDir, file)}${flag}`);
   }
   console.log(`${(total / 1024).toFixed(1).padStart(7)} KB  total (${written.length} files)`);
+  // The pages name each picture by a hash of its bytes: a redrawn picture needs its new name.
+  if (outDir === PUBLIC_DIR && writeSiteImageHashes()) console.log('Updated src/shared/image-hashes.ts');
 }
 
 await main();

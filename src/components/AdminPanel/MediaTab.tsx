@@ -50,8 +50,8 @@ export function MediaTab({ open, isAdmin }: MediaTabProps) {
       </h2>
       <p className={styles.hint}>
         Photos and videos uploaded for posts. Alt text describes a photo to people who cannot see it and is
-        shown wherever a post uses the photo as its image; a photo placed inside a post&apos;s text keeps the
-        description written in the editor. An upload nothing uses can be deleted.
+        shown wherever a post uses the photo as its image, and inside a post&apos;s text where the editor left
+        the photo&apos;s own description empty. An upload nothing uses can be deleted.
       </p>
       {library.isPending && <p>Loading media...</p>}
       {library.isError && (

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { usePageContext } from '../../../renderer/usePageContext.tsx';
 import type { PublicPost } from '../../server/services/posts.ts';
-import type { UploadedImage } from '../../shared/uploaded-image.ts';
+import { ARTICLE_IMAGE_SIZES, type UploadedImage } from '../../shared/uploaded-image.ts';
 import { readPostBackSource, type PostBackSource } from '../../client/post-back-source.ts';
 import { PostMedia } from '../PostMedia/PostMedia.tsx';
 import * as styles from './Article.css.ts';
@@ -98,13 +98,13 @@ export function Article({
             alt={post.picture?.alt || post.title}
             className={styles.mediaItem}
             picture={post.picture}
-            // The article's column is at most 760 px wide, less its padding on a phone.
-            sizes="(min-width: 800px) 760px, 100vw"
+            sizes={ARTICLE_IMAGE_SIZES}
             priority
           />
         </div>
       )}
-      {/* Sanitized twice on the server: when saved, and again when this page's data was read. */}
+      {/* Sanitized twice on the server (when saved, and when this page's data was read), then its images
+          given their copies (post-content-images.ts). */}
       <div className={styles.content} dangerouslySetInnerHTML={{ __html: post.content }} />
       {variant === 'news-post' && (
         <footer className={styles.footer}>

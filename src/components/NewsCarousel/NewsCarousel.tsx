@@ -4,6 +4,7 @@ import { useVisitorAttention } from '../../client/use-visitor-attention.ts';
 import { useAutoAdvance } from '../../client/use-auto-advance.ts';
 import { usePrefersReducedMotion } from '../../client/use-media-query.ts';
 import { copyAtWidth } from '../../shared/uploaded-image.ts';
+import { siteImageUrl } from '../../shared/site-image-url.ts';
 import type { PostCardData } from '../../shared/post-card.ts';
 import * as styles from './NewsCarousel.css.ts';
 
@@ -25,7 +26,7 @@ function cssUrl(value: string): string {
  */
 function backgroundOf(post: NewsSlide): string {
   const picture = post.picture;
-  if (!picture?.sources.length) return cssUrl(post.image!);
+  if (!picture?.sources.length) return cssUrl(siteImageUrl(post.image!));
   const options = [
     ...picture.sources,
     { type: picture.src.endsWith('.png') ? 'image/png' : 'image/jpeg', srcSet: picture.srcSet },

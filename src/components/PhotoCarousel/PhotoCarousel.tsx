@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import type { GalleryImage } from '../../shared/images.ts';
+import { siteImageUrl } from '../../shared/site-image-url.ts';
 import * as styles from './PhotoCarousel.css.ts';
 
 /** Index after a step of +1 or -1, wrapping at both ends. */
@@ -18,10 +19,10 @@ function GalleryPicture({
 }) {
   return (
     <picture>
-      <source srcSet={`${image.src}.webp`} type="image/webp" />
+      <source srcSet={siteImageUrl(`${image.src}.webp`)} type="image/webp" />
       <img
         className={className}
-        src={`${image.src}.jpg`}
+        src={siteImageUrl(`${image.src}.jpg`)}
         alt={image.alt}
         width={image.width}
         height={image.height}

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { webpTwinOf } from '../../shared/webp-twin.ts';
+import { siteImageUrl } from '../../shared/site-image-url.ts';
 import type { UploadedImage } from '../../shared/uploaded-image.ts';
 
 /**
@@ -33,7 +34,7 @@ export function HidingImage({
   const image = (
     <img
       ref={ref}
-      src={picture?.src ?? src}
+      src={picture?.src ?? siteImageUrl(src)}
       srcSet={picture?.srcSet || undefined}
       sizes={picture?.srcSet ? sizes : undefined}
       width={picture?.width}
@@ -61,7 +62,7 @@ export function HidingImage({
   if (!webp) return image;
   return (
     <picture>
-      <source type="image/webp" srcSet={webp} />
+      <source type="image/webp" srcSet={siteImageUrl(webp)} />
       {image}
     </picture>
   );

@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode 
 import { usePageContext } from '../../../renderer/usePageContext.tsx';
 import { navigationLinks, serviceCategories, telHref } from '../../shared/site-content.ts';
 import { weekdays } from '../../shared/weekdays.ts';
+import { siteImageUrl } from '../../shared/site-image-url.ts';
 import { HydrationBoundary } from '../HydrationBoundary/HydrationBoundary.tsx';
 import * as styles from './SiteLayout.css.ts';
 import { formatAddressLine } from '../../shared/postal-address.ts';
@@ -64,7 +65,9 @@ export function SiteLayout({ children }: { children: ReactNode }) {
       <header className={styles.header} onKeyDown={closeMenuOnEscape}>
         <div className={styles.headerInner}>
           <a className={styles.brand} href="/">
-            <img src="/images/favicon.svg" alt="" width="32" height="32" />
+            {/* The path itself, not images.ts's constant: that module here would put every picture's
+                description into the script every page loads. */}
+            <img src={siteImageUrl('/images/favicon.svg')} alt="" width="32" height="32" />
             <span className={styles.brandName}>{settings.companyName}</span>
           </a>
           <nav className={styles.desktopNav} aria-label="Main">

@@ -1,0 +1,60 @@
+// Lighthouse 12 on its default mobile profile (a mid-range phone on a slow 4G network, simulated), run
+// against Debian's Chromium as an outside check would run it: the four category scores of a page and
+// the paint figures behind its performance score.
+import { launch } from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { CHROMIUM_PATH } from '../e2e/support/browser.ts';
+
+export interface LighthouseReport {
+  performance: number;
+  accessibility: number;
+  bestPractices: number;
+  seo: number;
+  fcpMs: number;
+  lcpMs: number;
+  tbtMs: number;
+  cls: number;
+  /** The audits that lost points, by id, for a reader who wants to know why a score is not 100. */
+  failing: string[];
+}
+
+/** One Lighthouse run per page, each in a Chromium of its own, so no cache carries from one to the next. */
+export async function lighthouseReport(url: string): Promise<LighthouseReport> {
+  const chrome = await launch({
+    chromePath: CHROMIUM_PATH,
+    chromeFlags: [
+      '--headless=new',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+  try {
+    const result = await lighthouse(url, { port: chrome.port, logLevel: 'error', output: 'json' });
+    if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+    const { categories, audits } = result.lhr;
+    const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
+    const numeric = (id: string) => audits[id]?.numericValue ?? Number.NaN;
+    const failing = Object.values(categories).flatMap((category) =>
+      category.auditRefs
+        .filter((ref) => ref.weight > 0 && (audits[ref.id]?.score ?? 1) < 1)
+        .map((ref) => `${ref.id} (${audits[ref.id]?.displayValue ?? audits[ref.id]?.score})`),
+    );
+    return {
+      performance: score('performance'),
+      accessibility: score('accessibility'),
+      bestPractices: score('best-practices'),
+      seo: score('seo'),
+      fcpMs: numeric('first-contentful-paint'),
+      lcpMs: numeric('largest-contentful-paint'),
+      tbtMs: numeric('total-blocking-time'),
+      cls: numeric('cumulative-layout-shift'),
+      failing,
+    };
+  } finally {
+    chrome.kill();
+  }
+}

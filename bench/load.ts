@@ -1,0 +1,161 @@
+// Load from a second process at 64 connections: wrk when the machine has it (Debian's package, what an
+// outside check uses), else autocannon. The site and its baseline are always measured by the same tool.
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import autocannon from 'autocannon';
+
+export const CONNECTIONS = 64;
+export const DURATION_S = Number(process.env.BENCH_SECONDS ?? 5);
+
+export interface LoadResult {
+  requestsPerSecond: number;
+  p50Ms: number;
+  p99Ms: number;
+  /** Socket errors, timeouts and answers other than 2xx or 304. */
+  errors: number;
+}
+
+export interface LoadOptions {
+  headers?: Record<string, string>;
+  /**
+   * A query string made new for every request by putting a number in place of `{n}`, as an ad's click
+   * id is: `?fbclid={n}&utm_source=facebook`.
+   */
+  freshQuery?: string;
+}
+
+const hasWrk = spawnSync('wrk', ['--version']).error === undefined;
+export const loadTool = hasWrk ? 'wrk (2 threads)' : 'autocannon';
+
+export async function load(url: string, options: LoadOptions = {}): Promise<LoadResult> {
+  return hasWrk ? loadWithWrk(url, options) : loadWithAutocannon(url, options);
+}
+
+async function loadWithAutocannon(url: string, options: LoadOptions): Promise<LoadResult> {
+  let n = 0;
+  const path = new URL(url).pathname;
+  const result = await autocannon({
+    url,
+    connections: CONNECTIONS,
+    duration: DURATION_S,
+    headers: options.headers,
+    ...(options.freshQuery
+      ? {
+          requests: [
+            {
+              setupRequest: (request) => ({
+                ...request,
+                path: path + options.freshQuery!.replace('{n}', String(n++)),
+              }),
+            },
+          ],
+        }
+      : {}),
+  });
+  return {
+    requestsPerSecond: Math.round(result.requests.average),
+    p50Ms: result.latency.p50,
+    p99Ms: result.latency.p99,
+    errors: result.errors + result.timeouts + result.non2xx,
+  };
+}
+
+async function loadWithWrk(url: string, options: LoadOptions): Promise<LoadResult> {
+  const dir = await mkdtemp(join(tmpdir(), 'wrk-'));
+  const script = join(dir, 'script.lua');
+  // Counts what is not 2xx or 304 (wrk's own count takes a 304 for an error), and builds the fresh
+  // query strings. Each wrk thread runs its own copy of the script: the thread number keeps them apart.
+  const path = new URL(url).pathname;
+  const fresh = options.freshQuery;
+  await writeFile(
+    script,
+    `
+local threads = {}
+local counter = 0
+local thread_id = 0
+function setup(thread)
+  thread:set("thread_id", #threads + 1)
+  table.insert(threads, thread)
+end
+function init(args) bad = 0 end
+function response(status, headers, body)
+  if status >= 300 and status ~= 304 then bad = bad + 1 end
+end
+${
+  fresh === undefined
+    ? ''
+    : `function request()
+  counter = counter + 1
+  local query = string.gsub(${JSON.stringify(fresh)}, "{n}", thread_id .. "x" .. counter, 1)
+  return wrk.format(nil, ${JSON.stringify(path)} .. query)
+end`
+}
+function done(summary, latency, requests)
+  local total = 0
+  for _, thread in ipairs(threads) do total = total + thread:get("bad") end
+  io.write(string.format("BENCH %f %f %f %d\\n", summary.requests / (summary.duration / 1e6),
+    latency:percentile(50) / 1000, latency:percentile(99) / 1000,
+    total + summary.errors.connect + summary.errors.read + summary.errors.write + summary.errors.timeout))
+end
+`,
+  );
+  const headerArgs = Object.entries(options.headers ?? {}).flatMap(([name, value]) => [
+    '-H',
+    `${name}: ${value}`,
+  ]);
+  try {
+    const output = await new Promise<string>((resolve, reject) => {
+      const child = spawn(
+        'wrk',
+        ['-t2', `-c${CONNECTIONS}`, `-d${DURATION_S}s`, '--timeout', '10s', '-s', script, ...headerArgs, url],
+        { stdio: ['ignore', 'pipe', 'inherit'] },
+      );
+      let text = '';
+      child.stdout.on('data', (chunk: Buffer) => (text += chunk.toString()));
+      child.once('error', reject);
+      child.once('exit', (code) =>
+        code === 0 ? resolve(text) : reject(new Error(`wrk exited with ${code}`)),
+      );
+    });
+    const figures = /BENCH (\S+) (\S+) (\S+) (\d+)/.exec(output);
+    if (!figures) throw new Error(`wrk printed no figures:\n${output}`);
+    return {
+      requestsPerSecond: Math.round(Number(figures[1])),
+      p50Ms: Number(Number(figures[2]).toFixed(1)),
+      p99Ms: Number(Number(figures[3]).toFixed(1)),
+      errors: Number(figures[4]),
+    };
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * The same bytes from memory with no framework at all, in a process of its own as the site is: the
+ * ceiling this machine allows, measured in the same run so that the ratio holds on a busier machine.
+ */
+export async function staticBaseline(body: Buffer, contentType: string): Promise<LoadResult> {
+  const dir = await mkdtemp(join(tmpdir(), 'static-baseline-'));
+  const file = join(dir, 'body');
+  await writeFile(file, body);
+  const serve = `
+    const body = require('node:fs').readFileSync(process.argv[1]);
+    const server = require('node:http').createServer((request, response) => {
+      response.writeHead(200, { 'content-type': ${JSON.stringify(contentType)} });
+      response.end(body);
+    });
+    server.listen(0, '127.0.0.1', () => console.log(server.address().port));`;
+  const child = spawn(process.execPath, ['-e', serve, file], { stdio: ['ignore', 'pipe', 'inherit'] });
+  try {
+    const port = await new Promise<number>((resolve, reject) => {
+      child.stdout.once('data', (chunk: Buffer) => resolve(Number(chunk.toString().trim())));
+      child.once('exit', (code) => reject(new Error(`static baseline exited with ${code}`)));
+    });
+    return await load(`http://127.0.0.1:${port}/`);
+  } finally {
+    child.kill();
+    await rm(dir, { recursive: true, force: true });
+  }
+}
