@@ -5,6 +5,7 @@ import {
   expectNoSeriousAxeViolations,
   openPage,
   signInThroughForm,
+  toastWith,
   waitForHydration,
 } from './support/browser.ts';
 import { useSite } from './support/site.ts';
@@ -18,11 +19,6 @@ async function signIn(
 ) {
   await signInThroughForm(page, baseUrl, { credentials });
   await page.getByRole('tab', { name: 'Content Management' }).click();
-}
-
-/** A toast: role status, or alert for the destructive ones. */
-function toastWith(page: Page, text: string) {
-  return page.locator('[role="status"], [role="alert"]').filter({ hasText: text });
 }
 
 describe('admin area', () => {

@@ -97,3 +97,8 @@ export async function expectNoSeriousAxeViolations(page: Page): Promise<void> {
   });
   expect(violations).toEqual([]);
 }
+
+/** A toast: role status, or alert for the destructive ones. */
+export function toastWith(page: Page, text: string) {
+  return page.locator('[role="status"], [role="alert"]').filter({ hasText: text });
+}

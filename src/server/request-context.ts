@@ -31,6 +31,8 @@ export interface RequestContext {
   analytics: AnalyticsRecorder;
   loginThrottle: LoginThrottle;
   leadNotifier: LeadNotifier;
+  /** Where uploaded files are kept (deleting an upload removes its files). */
+  fileStore: FileStore;
   setSessionCookie(token: string, expiresAt: Date): void;
   clearSessionCookie(): void;
   /**
@@ -63,6 +65,7 @@ export function createRequestContext(request: FastifyRequest, reply: FastifyRepl
     analytics: app.analytics,
     loginThrottle: app.loginThrottle,
     leadNotifier: app.leadNotifier,
+    fileStore: app.fileStore,
     setSessionCookie: (token, expiresAt) => {
       reply.setCookie(SESSION_COOKIE, token, sessionCookieOptions(app.config, expiresAt));
     },

@@ -6,25 +6,34 @@ import { useTRPC } from '../../client/trpc.tsx';
 import { AccountTab } from './AccountTab.tsx';
 import { DashboardTab } from './DashboardTab.tsx';
 import { LeadsTab } from './LeadsTab.tsx';
+import { MediaTab } from './MediaTab.tsx';
 import { PostsTab } from './PostsTab.tsx';
 import { ReviewsTab } from './ReviewsTab.tsx';
 import { SettingsTab } from './SettingsTab.tsx';
 import { loginPathFor } from '../../shared/admin-return.ts';
 import * as styles from './admin.css.ts';
 
-type TabId = 'dashboard' | 'content' | 'leads' | 'reviews' | 'settings' | 'account';
+export type TabId = 'dashboard' | 'content' | 'media' | 'leads' | 'reviews' | 'settings' | 'account';
+
+/** What a tab shows: the tab, and the lead or post a link asked for. */
+export interface AdminView {
+  tab: TabId;
+  leadId?: number;
+  postId?: number;
+}
 
 interface TabDefinition {
   id: TabId;
   label: string;
   /** Editors never see what only an admin may do; the server refuses it anyway (403). */
   adminOnly?: boolean;
-  render: (view: { leadId?: number }) => ReactNode;
+  render: (view: AdminView & { open: (view: AdminView) => void; isAdmin: boolean }) => ReactNode;
 }
 
 const tabs: TabDefinition[] = [
   { id: 'dashboard', label: 'Dashboard', render: () => <DashboardTab /> },
-  { id: 'content', label: 'Content Management', render: () => <PostsTab /> },
+  { id: 'content', label: 'Content Management', render: ({ postId }) => <PostsTab openPostId={postId} /> },
+  { id: 'media', label: 'Media', render: ({ open, isAdmin }) => <MediaTab open={open} isAdmin={isAdmin} /> },
   { id: 'leads', label: 'Leads', render: ({ leadId }) => <LeadsTab openLeadId={leadId} /> },
   { id: 'reviews', label: 'Reviews', render: () => <ReviewsTab /> },
   { id: 'settings', label: 'Settings', adminOnly: true, render: () => <SettingsTab /> },
@@ -32,19 +41,27 @@ const tabs: TabDefinition[] = [
 ];
 
 /**
- * The tab (and lead) an address asks for: `?tab=leads&lead=12` (the link in a new-lead email) or a
- * `#leads` bookmark; a lead alone means the Leads tab.
+ * The tab (and lead or post) an address asks for: `?tab=leads&lead=12` (the link in a new-lead email),
+ * `?tab=content&post=3` (a post using an upload, from the Media tab) or a `#leads` bookmark; a lead
+ * alone means the Leads tab, a post alone the posts.
  */
 export function viewFromLocation(
   location: { search: string; hash: string },
   allowed: readonly { id: TabId }[],
-): { tab: TabId; leadId?: number } {
+): AdminView {
   const query = new URLSearchParams(location.search);
-  const lead = Number(query.get('lead'));
-  const leadId = Number.isSafeInteger(lead) && lead > 0 ? lead : undefined;
-  const wanted = query.get('tab') ?? (leadId ? 'leads' : location.hash.replace(/^#/, ''));
+  const idOf = (name: string) => {
+    const value = Number(query.get(name));
+    return Number.isSafeInteger(value) && value > 0 ? value : undefined;
+  };
+  const leadId = idOf('lead');
+  const postId = idOf('post');
+  const wanted =
+    query.get('tab') ?? (leadId ? 'leads' : postId ? 'content' : location.hash.replace(/^#/, ''));
   const tab = allowed.find((candidate) => candidate.id === wanted)?.id ?? 'dashboard';
-  return tab === 'leads' && leadId ? { tab, leadId } : { tab };
+  if (tab === 'leads' && leadId) return { tab, leadId };
+  if (tab === 'content' && postId) return { tab, postId };
+  return { tab };
 }
 
 export function AdminPanel() {
@@ -53,12 +70,10 @@ export function AdminPanel() {
   const visibleTabs = tabs.filter((tab) => !tab.adminOnly || user?.role === 'admin');
   // The server rendered the Dashboard; the address (an emailed link, a bookmark, a reload) is read once
   // React runs.
-  const [active, setActive] = useState<TabId>('dashboard');
-  const [leadId, setLeadId] = useState<number | undefined>(undefined);
+  const [view, setView] = useState<AdminView>({ tab: 'dashboard' });
+  const active = view.tab;
   useEffect(() => {
-    const view = viewFromLocation(window.location, visibleTabs);
-    setActive(view.tab);
-    setLeadId(view.leadId);
+    setView(viewFromLocation(window.location, visibleTabs));
   }, []); // eslint-disable-line react-hooks/exhaustive-deps
   const tabRefs = useRef(new Map<TabId, HTMLButtonElement>());
 
@@ -73,10 +88,15 @@ export function AdminPanel() {
   const newLeads = useQuery(trpc.leads.countNew.queryOptions());
 
   const select = (id: TabId, focus = false) => {
-    setActive(id);
-    setLeadId(undefined);
+    setView({ tab: id });
     history.replaceState(null, '', `${window.location.pathname}#${id}`);
     if (focus) tabRefs.current.get(id)?.focus();
+  };
+  // A link inside a tab to something another tab edits (a post using an upload): that tab, that item.
+  const open = (next: AdminView) => {
+    setView(next);
+    const query = next.postId ? `?tab=${next.tab}&post=${next.postId}` : `#${next.tab}`;
+    history.replaceState(null, '', `${window.location.pathname}${query}`);
   };
   // WAI-ARIA tabs: arrows move between tabs, Home and End jump to the ends.
   const onTabKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
@@ -157,7 +177,7 @@ export function AdminPanel() {
               aria-labelledby={`tab-${tab.id}`}
               tabIndex={0}
             >
-              {tab.render({ leadId })}
+              {tab.render({ ...view, open, isAdmin: user?.role === 'admin' })}
             </section>
           ))}
       </main>

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { inferRouterOutputs } from '@trpc/server';
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import type { AppRouter } from '../../server/trpc/app-router.ts';
 import { fieldErrorsOf, serverMessageOf, useTRPC } from '../../client/trpc.tsx';
 import { formatPostDate } from '../../shared/format-date.ts';
@@ -77,13 +77,23 @@ function isScheduled(post: AdminPost, now = new Date()): boolean {
   return post.isPublished && post.publishedAt !== null && new Date(post.publishedAt) > now;
 }
 
-export function PostsTab() {
+/** `openPostId` (a link from the Media tab) opens that post in the form. */
+export function PostsTab({ openPostId }: { openPostId?: number }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const posts = useQuery(trpc.adminPosts.list.queryOptions());
   const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.adminPosts.list.queryKey() });
   const [editing, setEditing] = useState<AdminPost | null>(null);
   const formHeading = useRef<HTMLHeadingElement>(null);
+  const startEditing = (post: AdminPost) => {
+    setEditing(post);
+    formHeading.current?.scrollIntoView({ block: 'start' });
+    formHeading.current?.focus();
+  };
+  const linkedPost = posts.data?.find((post) => post.id === openPostId);
+  useEffect(() => {
+    if (linkedPost) startEditing(linkedPost);
+  }, [linkedPost?.id]); // eslint-disable-line react-hooks/exhaustive-deps
 
   const toggle = useMutation(trpc.adminPosts.update.mutationOptions());
   const remove = useMutation(trpc.adminPosts.delete.mutationOptions());
@@ -178,11 +188,7 @@ export function PostsTab() {
                   <button
                     type="button"
                     className={styles.button.secondary}
-                    onClick={() => {
-                      setEditing(post);
-                      formHeading.current?.scrollIntoView({ block: 'start' });
-                      formHeading.current?.focus();
-                    }}
+                    onClick={() => startEditing(post)}
                   >
                     Edit<span className="visually-hidden"> {post.title}</span>
                   </button>

@@ -241,3 +241,39 @@ globalStyle(`${table} th, ${table} td`, {
   borderBottom: `1px solid ${vars.color.border}`,
   verticalAlign: 'top',
 });
+
+// The Media tab: a thumbnail beside what is known of each upload.
+export const mediaRow = style([
+  row,
+  {
+    gridTemplateColumns: '96px 1fr',
+    gap: vars.space.md,
+    alignItems: 'start',
+    '@media': { 'screen and (max-width: 480px)': { gridTemplateColumns: '1fr' } },
+  },
+]);
+export const mediaThumbnail = style({
+  width: '96px',
+  height: '96px',
+  objectFit: 'cover',
+  borderRadius: vars.radius.sm,
+  border: `1px solid ${vars.color.border}`,
+  background: vars.color.surfaceMuted,
+  color: vars.color.inkMuted,
+  display: 'grid',
+  placeItems: 'center',
+});
+export const mediaBody = style({ display: 'grid', gap: vars.space.sm, minWidth: 0 });
+export const mediaFacts = style({
+  display: 'grid',
+  gridTemplateColumns: 'max-content 1fr',
+  gap: `${vars.space.xs} ${vars.space.md}`,
+  margin: 0,
+  fontSize: '0.95rem',
+});
+globalStyle(`${mediaFacts} dt`, { fontWeight: 600 });
+globalStyle(`${mediaFacts} dd`, { margin: 0, overflowWrap: 'anywhere' });
+export const mediaUses = style({ margin: 0, paddingLeft: vars.space.lg });
+export const mediaAltForm = style({ display: 'grid', gap: vars.space.xs });
+export const mediaAltRow = style({ display: 'flex', gap: vars.space.sm, flexWrap: 'wrap' });
+globalStyle(`${mediaAltRow} input`, { flex: '1 1 16rem' });

@@ -268,6 +268,32 @@ describe(`accounts and roles (${testDatabaseKind})`, () => {
       ['leads.countNew', (cookie) => t.caller(cookie).query('leads.countNew'), true],
       ['adminReviews.list', (cookie) => t.caller(cookie).query('adminReviews.list'), true],
       ['media.list', (cookie) => t.caller(cookie).query('media.list'), true],
+      ['media.library', (cookie) => t.caller(cookie).query('media.library'), true],
+      ['media.updateAlt', (cookie) => t.caller(cookie).mutate('media.updateAlt', {}), true],
+      ['media.delete', (cookie) => t.caller(cookie).mutate('media.delete', { id: 999 }), true],
+      [
+        'GET /api/admin/media',
+        (cookie) =>
+          t.app.inject({ method: 'GET', url: '/api/admin/media', headers: cookie ? { cookie } : {} }),
+        true,
+      ],
+      [
+        'PATCH /api/admin/media/999',
+        (cookie) =>
+          t.app.inject({
+            method: 'PATCH',
+            url: '/api/admin/media/999',
+            headers: cookie ? { cookie } : {},
+            payload: {},
+          }),
+        true,
+      ],
+      [
+        'DELETE /api/admin/media/999',
+        (cookie) =>
+          t.app.inject({ method: 'DELETE', url: '/api/admin/media/999', headers: cookie ? { cookie } : {} }),
+        true,
+      ],
       ['account.me', (cookie) => t.caller(cookie).query('account.me'), true],
     ];
 

@@ -6,14 +6,17 @@ import { ok, okWithMessage, shaped, typed } from './typed.ts';
 import { leadsToCsv } from '../services/leads.ts';
 import { recordedBackup, type getBackupStatus } from '../services/backup/nightly.ts';
 import type { AdminPost } from '../services/posts.ts';
+import type { MediaLibraryItem } from '../services/media-library.ts';
 import { ADMIN_ONLY_MESSAGE } from '../trpc/init.ts';
 import { leadFilterSchema } from '../trpc/routers/leads.ts';
 import { ForbiddenError } from '../errors.ts';
 import { backupSettingsSchema, type BackupSettings } from '../../shared/schemas/backup.ts';
 import { postIdSchema, savePostInputSchema } from '../../shared/schemas/post.ts';
+import { mediaAltSchema, mediaIdSchema } from '../../shared/schemas/media.ts';
 import { siteSettingsInputSchema, siteSettingsSchema } from '../../shared/schemas/settings.ts';
 
 const postIdParams = z.object({ id: postIdSchema });
+const mediaIdParams = z.object({ id: mediaIdSchema });
 
 /** The inbox's filter link sends an empty field for "any": the filter schema should see it unset. */
 function dropBlankQueryFields(request: FastifyRequest, _reply: FastifyReply, done: () => void) {
@@ -184,6 +187,40 @@ export async function adminRestRoutes(fastify: FastifyInstance) {
     async (request, reply) => {
       await callerFor(request, reply).adminPosts.delete(request.params);
       return { success: true as const, message: 'Post deleted' };
+    },
+  );
+
+  // The Media tab's list, alt text and deletion of unused uploads; uploading is POST /api/admin/upload.
+  app.get(
+    '/api/admin/media',
+    { schema: { response: { 200: z.object({ ...ok, media: shaped<MediaLibraryItem[]>() }) } } },
+    async (request, reply) => {
+      const media = await callerFor(request, reply).media.library();
+      return { success: true as const, media };
+    },
+  );
+
+  app.patch(
+    '/api/admin/media/:id',
+    {
+      schema: {
+        params: mediaIdParams,
+        body: mediaAltSchema,
+        response: { 200: z.object({ ...okWithMessage, media: shaped<MediaLibraryItem>() }) },
+      },
+    },
+    async (request, reply) => {
+      const media = await callerFor(request, reply).media.updateAlt({ ...request.body, ...request.params });
+      return { success: true as const, media, message: 'Alt text saved' };
+    },
+  );
+
+  app.delete(
+    '/api/admin/media/:id',
+    { schema: { params: mediaIdParams, response: { 200: z.object(okWithMessage) } } },
+    async (request, reply) => {
+      await callerFor(request, reply).media.delete(request.params);
+      return { success: true as const, message: 'Upload deleted' };
     },
   );
 }

@@ -62,20 +62,27 @@ export async function makeImageVariants(
     .toBuffer({ resolveWithObject: true });
   const pixels = () => sharp(widest.data, { raw: widest.info });
   const made: MediaVariant[] = [];
-  for (const width of widths) {
-    for (const format of ['avif', 'webp', fallback] as const) {
-      const name = `${base}-${width}.${format === 'jpeg' ? 'jpg' : format}`;
-      const temp = join(workDir, `.variant-${randomBytes(8).toString('hex')}`);
-      try {
-        const info = await encoders[format](pixels().resize({ width, withoutEnlargement: true })).toFile(
-          temp,
-        );
-        await store.save(name, temp, `image/${format}`);
-        made.push({ name, format, width: info.width, height: info.height, size: info.size });
-      } finally {
-        await rm(temp, { force: true });
+  try {
+    for (const width of widths) {
+      for (const format of ['avif', 'webp', fallback] as const) {
+        const name = `${base}-${width}.${format === 'jpeg' ? 'jpg' : format}`;
+        const temp = join(workDir, `.variant-${randomBytes(8).toString('hex')}`);
+        try {
+          const info = await encoders[format](pixels().resize({ width, withoutEnlargement: true })).toFile(
+            temp,
+          );
+          await store.save(name, temp, `image/${format}`);
+          made.push({ name, format, width: info.width, height: info.height, size: info.size });
+        } finally {
+          await rm(temp, { force: true });
+        }
       }
     }
+  } catch (error) {
+    // No row will list the copies made so far (the image was deleted meanwhile, or is damaged): nothing
+    // else would ever remove them.
+    for (const variant of made) await store.remove(variant.name).catch(() => {});
+    throw error;
   }
   return made;
 }
@@ -149,14 +156,18 @@ export class ImageVariantMaker {
       if (!claimed) return;
       try {
         const variants = await makeImageVariants(this.store, claimed.filename, this.workDir);
-        await this.db.transaction(async (tx) => {
-          await tx
+        const recorded = await this.db.transaction(async (tx) => {
+          const rows = await tx
             .update(media)
             .set({ variants, variantsPending: false, variantsLeaseUntil: null })
-            .where(eq(media.id, claimed.id));
+            .where(eq(media.id, claimed.id))
+            .returning({ id: media.id });
           // Pages kept while the copies were being made show the original: every instance drops them.
-          await tx.execute(sql`select pg_notify(${SITE_CHANGES_CHANNEL}, 'media')`);
+          if (rows.length) await tx.execute(sql`select pg_notify(${SITE_CHANGES_CHANNEL}, 'media')`);
+          return rows.length > 0;
         });
+        // The upload was deleted while its copies were being made: they belong to nothing now.
+        if (!recorded) for (const variant of variants) await this.store.remove(variant.name);
       } catch (error) {
         // A damaged or missing file will not get better: the page shows the original, and nobody retries
         // it forever.

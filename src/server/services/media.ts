@@ -3,23 +3,22 @@ import type { Database } from '../../../db/client.ts';
 import { media } from '../../../db/schema/index.ts';
 import { uploadedImageOf, type UploadedImage } from '../../shared/uploaded-image.ts';
 
+/** What a list of uploads shows of each. */
+export const mediaListColumns = {
+  id: media.id,
+  url: media.url,
+  type: media.type,
+  mimeType: media.mimeType,
+  originalName: media.originalName,
+  size: media.size,
+  width: media.width,
+  height: media.height,
+  createdAt: media.createdAt,
+};
+
 /** Uploaded files, newest first, for choosing one again in the editor. */
 export function listMedia(db: Database, limit = 200) {
-  return db
-    .select({
-      id: media.id,
-      url: media.url,
-      type: media.type,
-      mimeType: media.mimeType,
-      originalName: media.originalName,
-      size: media.size,
-      width: media.width,
-      height: media.height,
-      createdAt: media.createdAt,
-    })
-    .from(media)
-    .orderBy(desc(media.createdAt), desc(media.id))
-    .limit(limit);
+  return db.select(mediaListColumns).from(media).orderBy(desc(media.createdAt), desc(media.id)).limit(limit);
 }
 
 /**
