@@ -381,6 +381,7 @@ describe('admin area', () => {
     await expect(page.getByRole('tab').allTextContents()).resolves.toEqual([
       'Dashboard',
       'Content Management',
+      'Media',
       'Leads',
       'Reviews',
       'Account',

@@ -119,7 +119,7 @@ describe('loading priority', () => {
     const html = await (await fetch(`${site.url}/`)).text();
     // Pages carry the stylesheet in their head; its file is still served, for a page built without it.
     const stylesheets = readdirSync(join(projectRoot, 'dist', 'client', 'assets', 'static'))
-      .filter((name) => name.endsWith('.css'))
+      .filter((name) => /^style\.[\w-]+\.css$/.test(name))
       .map((name) => `/assets/static/${name}`);
     expect(stylesheets).toHaveLength(1);
     const assets = [

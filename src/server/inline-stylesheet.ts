@@ -34,14 +34,16 @@ export function withStylesheet(html: string, stylesheet: InlineStylesheet | null
 }
 
 /**
- * The built stylesheet under `clientDir` (dist/client), or null when there is not exactly one: then
- * pages link their stylesheets as Vike writes them.
+ * The site's built stylesheet under `clientDir` (dist/client), or null when there is not exactly one:
+ * then pages link their stylesheets as Vike writes them.
  */
 export function builtStylesheet(clientDir: string): InlineStylesheet | null {
   const folder = join(clientDir, 'assets', 'static');
   let names: string[];
   try {
-    names = readdirSync(folder).filter((name) => name.endsWith('.css'));
+    // The build writes the site's stylesheet as style.<hash>.css; others there (the admin chart's) are
+    // linked by the code that needs them.
+    names = readdirSync(folder).filter((name) => /^style\.[\w-]+\.css$/.test(name));
   } catch {
     return null;
   }

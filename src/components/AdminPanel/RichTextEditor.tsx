@@ -47,6 +47,9 @@ export function RichTextEditor({
     ],
     content: value,
     immediatelyRender: false,
+    // The editor's few base rules are in admin.css.ts: the policy lets no <style> element but the site's
+    // own stylesheet apply, so the one the editor would add to the page is refused.
+    injectCSS: false,
     editorProps: { attributes },
     // An empty document is "<p></p>"; the form's "Content is required" check wants an empty string.
     onUpdate: ({ editor: current }) => {

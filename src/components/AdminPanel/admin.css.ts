@@ -219,7 +219,34 @@ globalStyle(`${editorArea} .ProseMirror`, {
   minHeight: '200px',
   outline: 'none',
   padding: `${vars.space.sm} 0`,
+  // The editor's own base rules: typed spaces stay spaces (not &nbsp;) and long words wrap.
+  position: 'relative',
+  wordWrap: 'break-word',
+  whiteSpace: 'break-spaces',
+  fontVariantLigatures: 'none',
+  fontFeatureSettings: '"liga" 0',
 });
+globalStyle(`${editorArea} .ProseMirror [contenteditable="false"]`, { whiteSpace: 'normal' });
+globalStyle(`${editorArea} .ProseMirror [contenteditable="false"] [contenteditable="true"]`, {
+  whiteSpace: 'pre-wrap',
+});
+globalStyle(`${editorArea} .ProseMirror pre`, { whiteSpace: 'pre-wrap' });
+globalStyle(`${editorArea} img.ProseMirror-separator`, {
+  display: 'inline !important',
+  border: 'none !important',
+  margin: '0 !important',
+  width: '0 !important',
+  height: '0 !important',
+});
+globalStyle(`${editorArea} .ProseMirror-gapcursor`, {
+  display: 'none',
+  pointerEvents: 'none',
+  position: 'absolute',
+  margin: 0,
+});
+globalStyle(`${editorArea} .ProseMirror-focused .ProseMirror-gapcursor`, { display: 'block' });
+globalStyle(`${editorArea} .ProseMirror-hideselection *::selection`, { background: 'transparent' });
+globalStyle(`${editorArea} .ProseMirror-hideselection`, { caretColor: 'transparent' });
 globalStyle(`${editorArea}:focus-within`, { outline: `3px solid ${vars.color.focus}`, outlineOffset: '2px' });
 globalStyle(`${editorArea} img`, { maxWidth: '100%', height: 'auto' });
 
