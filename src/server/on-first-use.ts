@@ -2,7 +2,7 @@
 // 10 to 26 MB and up to a tenth of a second of start. Most of a server's life needs none of them (a
 // visitor reading a page uses none), so each is loaded the first time it is needed, then kept.
 
-function onFirstUse<T>(load: () => Promise<T>): () => Promise<T> {
+export function onFirstUse<T>(load: () => Promise<T>): () => Promise<T> {
   let loaded: Promise<T> | undefined;
   return () => {
     loaded ??= load().catch((error: unknown) => {

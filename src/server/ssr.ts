@@ -3,7 +3,6 @@ import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { projectRoot } from './project-root.ts';
-import { renderPage } from 'vike/server';
 import { getSettingsOrDefaults, publicSettingsOf } from './services/settings.ts';
 import { listSeoOverrides } from './services/seo-overrides.ts';
 import type { SeoOverride } from '../shared/schemas/seo-override.ts';
@@ -23,7 +22,16 @@ import type { FormPostOutcome } from '../shared/form-post.ts';
 import { issueFormStamp } from './form-stamp.ts';
 import { formPostRoutes } from './form-posts.ts';
 import { Turns } from './turns.ts';
+import { withLowPriorityScripts } from './script-priority.ts';
+import { onFirstUse } from './on-first-use.ts';
 import { withStylesheet, type InlineStylesheet } from './inline-stylesheet.ts';
+
+/**
+ * Vike's server runtime and the built pages it loads take a tenth of a second or more to load: started
+ * once the server listens, not before, so that a restart answers its health check sooner. A visitor who
+ * comes in the first moments waits for it.
+ */
+const loadVike = onFirstUse(() => import('vike/server'));
 
 /**
  * Renders under way at once. Four keep the main thread busy while one waits for the database or for
@@ -144,6 +152,7 @@ export async function ssrPlugin(app: FastifyInstance, options: SsrPluginOptions)
     }
 
     const { seoOverride, degraded: seoDegraded } = await findSeoOverrideOrNull(app, request.url);
+    const { renderPage } = await loadVike();
     const pageContext = await renderPage({
       urlOriginal: request.url,
       headersOriginal: request.headers,
@@ -166,7 +175,7 @@ export async function ssrPlugin(app: FastifyInstance, options: SsrPluginOptions)
       for (const [name, value] of httpResponse.headers) reply.header(name, value);
       return reply.send(httpResponse.body);
     }
-    const body = withStylesheet(httpResponse.body, options.inlineStylesheet);
+    const body = withStylesheet(withLowPriorityScripts(httpResponse.body), options.inlineStylesheet);
     // A page showing a fallback because a read failed (default settings, no posts, the sample reviews,
     // 'Post not found') is served but not kept: the next visitor gets the real page once the database answers.
     const degraded = settingsDegraded || seoDegraded || isDegraded(pageContext.data);
@@ -202,6 +211,11 @@ export async function ssrPlugin(app: FastifyInstance, options: SsrPluginOptions)
   }
 
   app.get('/*', (request, reply) => sendPage(request, reply));
+  if (options.mode === 'production')
+    app.addHook('onListen', async () => {
+      // A failure here is met again, and reported, by the first render.
+      void loadVike().catch(() => {});
+    });
 
   // The public forms sent without script: the same procedures as the JSON calls, answered with a page.
   await app.register(formPostRoutes, { sendPage, formStampKey });

@@ -1,7 +1,17 @@
 // https://github.com/apostrophecms/sanitize-html : an allow-list, so anything unknown is dropped.
-import sanitizeHtml from 'sanitize-html';
+import { createRequire } from 'node:module';
+import type sanitizeHtmlModule from 'sanitize-html';
 
-const options: sanitizeHtml.IOptions = {
+// Loaded the first time HTML is cleaned (a post saved or read), not at start: with the CSS parser it
+// brings, it is a twentieth of a second of every restart. A CommonJS module, so it loads synchronously.
+const require = createRequire(import.meta.url);
+let loaded: typeof sanitizeHtmlModule | undefined;
+function sanitizeHtml(...args: Parameters<typeof sanitizeHtmlModule>): string {
+  loaded ??= require('sanitize-html') as typeof sanitizeHtmlModule;
+  return loaded(...args);
+}
+
+const options: sanitizeHtmlModule.IOptions = {
   allowedTags: [
     'p',
     'br',
