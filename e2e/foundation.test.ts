@@ -87,7 +87,7 @@ describe('the running site', () => {
     for (const attributes of inlineScripts) expect(attributes).toMatch(/type="application\/(ld\+)?json"/);
   });
 
-  it('writes the stylesheet into the head, allowed by its hash alone, so nothing blocks the first paint', async () => {
+  it('writes the stylesheet into the head, allowed by its hash alone, and fetches scripts after pictures', async () => {
     for (const path of ['/', '/services', '/no-such-page']) {
       const response = await fetch(`${site.url}${path}`);
       const policy = response.headers.get('content-security-policy')!;
@@ -99,6 +99,10 @@ describe('the running site', () => {
       const styleSources = /style-src ([^;]*)/.exec(policy)![1]!.split(' ');
       expect(styleSources).not.toContain("'unsafe-inline'");
       expect(styleSources).toContain(`'sha256-${createHash('sha256').update(styles[0]!).digest('base64')}'`);
+      // The scripts only make the page respond: fetched after its pictures.
+      const scriptTags = html.match(/<script [^>]*type="module"[^>]*>|<link rel="modulepreload"[^>]*>/g)!;
+      expect(scriptTags.length).toBeGreaterThan(1);
+      for (const tag of scriptTags) expect(tag).toContain('fetchpriority="low"');
     }
   });
 

@@ -10,9 +10,14 @@ export const onRenderClient: OnRenderClientAsync = async (pageContext) => {
   const root = document.getElementById('root');
   if (!root || !Page) return;
   countCallTaps();
-  // Let the browser breathe between evaluating the code and starting to hydrate: without this the two
-  // run as one task, which on a slow phone is long enough to delay a tap.
-  await new Promise((resolve) => setTimeout(resolve, 0));
+  // Hydrate after the browser has painted the server's HTML once (the task after the next frame), not
+  // before: what a visitor came for shows first. It also splits evaluating the code from hydrating, which
+  // as one task on a slow phone is long enough to delay a tap. A tab in the background paints no frame:
+  // there the wait ends after a tenth of a second.
+  await new Promise<void>((resolve) => {
+    requestAnimationFrame(() => setTimeout(resolve, 0));
+    setTimeout(resolve, 100);
+  });
   // Hydrating inside a transition lets React yield to the browser every few milliseconds instead of
   // holding the main thread for the whole page: on a slow phone that is the difference between one
   // long task and many short ones (https://react.dev/reference/react-dom/client/hydrateRoot).
