@@ -273,13 +273,13 @@ function writeCachedPage(
   response: ServerResponse,
 ): void {
   const etag = page.etag ?? etagOf(page.body);
-  // What is sent to someone signed in stays between them and the site, as every answer to staff does.
-  const privately = carriesSession(request) ? { 'cache-control': 'no-store' } : {};
-  if (isNotModified(request, etag)) {
+  // What is sent to someone signed in stays between them and the site, as every answer to staff does:
+  // not stored, so nothing to revalidate either.
+  const staff = carriesSession(request);
+  if (!staff && isNotModified(request, etag)) {
     response.writeHead(304, {
       ...securityHeaders,
       ...Object.fromEntries(page.headers.filter(([name]) => !/^content-(type|length)$/i.test(name))),
-      ...privately,
       vary: 'accept-encoding',
       etag,
       'x-page-cache': 'hit',
@@ -291,9 +291,8 @@ function writeCachedPage(
   response.writeHead(page.statusCode, {
     ...securityHeaders,
     ...Object.fromEntries(page.headers),
-    ...privately,
+    ...(staff ? { 'cache-control': 'no-store' } : { etag }),
     ...encodingHeaders(encoding),
-    etag,
     'x-page-cache': 'hit',
     'content-length': body.length,
   });
