@@ -12,7 +12,7 @@ import { E2E_ADMIN } from '../e2e/support/server.ts';
 import { createPost, postReview, signInAsAdmin, uploadThrough } from '../e2e/support/site-api.ts';
 import { lighthouseReport, type LighthouseReport } from './lighthouse.ts';
 import { CONNECTIONS, DURATION_S, load, loadTool, staticBaseline, type LoadResult } from './load.ts';
-import { memoryOf, startAsNpmStartDoes, type StartedServer } from './npm-start.ts';
+import { memoryOf, startAsNpmStartDoes, watchChildMemory, type StartedServer } from './npm-start.ts';
 
 const root = join(import.meta.dirname, '..');
 
@@ -170,7 +170,9 @@ async function main() {
     await new Promise((resolve) => setTimeout(resolve, 3_000));
     const idle = memoryOf(server.pid);
 
+    const imageProcess = watchChildMemory(server.pid);
     const { cookie, articleId, photoKb } = await seed(server.url);
+    imageProcess.stop();
     const base = server.url;
 
     // Cached pages, each beside the same bytes served by a bare Node server.
@@ -251,7 +253,8 @@ async function main() {
     const loaded = memoryOf(server.pid);
     report(
       'memory of the server process (embedded database inside it)',
-      `${idle.rssMb} MB idle after start, ${loaded.peakMb} MB peak under the loads above`,
+      `${idle.rssMb} MB idle after start, ${loaded.peakMb} MB peak under the loads above; the process ` +
+        `the phone photo was worked in: ${imageProcess.peakMb()} MB peak`,
       '<= 200 MB idle, <= 300 MB peak',
       idle.rssMb <= 200 && loaded.peakMb <= 300,
     );

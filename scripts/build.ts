@@ -1,7 +1,8 @@
 // `npm run build`: the client and page bundles (Vike), their compressed twins, and the server compiled
-// to one JavaScript file, so that `npm start` runs no TypeScript compiler and builds nothing again.
+// to JavaScript (one file, and one for the process photos are worked in), so that `npm start` runs no
+// TypeScript compiler and builds nothing again.
 import { spawnSync } from 'node:child_process';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build as esbuild } from 'esbuild';
 import { precompressAssets } from './precompress-assets.ts';
@@ -20,9 +21,7 @@ export async function build(): Promise<void> {
   console.log(`Precompressed ${count} assets in dist/client (.br and .gz).`);
   // Our own code in one file; the packages stay in node_modules, loaded as they are (Vike finds its
   // built pages, PGlite its WebAssembly, sharp its native library there).
-  await esbuild({
-    entryPoints: [join(root, 'server.ts')],
-    outfile: serverBundle,
+  const compiled = {
     bundle: true,
     platform: 'node',
     format: 'esm',
@@ -30,6 +29,13 @@ export async function build(): Promise<void> {
     packages: 'external',
     sourcemap: true,
     logLevel: 'warning',
+  } as const;
+  await esbuild({ ...compiled, entryPoints: [join(root, 'server.ts')], outfile: serverBundle });
+  // The process photos are worked in, started by the server beside its own file (image-worker.ts).
+  await esbuild({
+    ...compiled,
+    entryPoints: [join(root, 'src', 'server', 'image-process.ts')],
+    outfile: join(dirname(serverBundle), 'image-process.mjs'),
   });
   console.log(`Compiled the server to ${serverBundle}.`);
   writeBuildStamp(hash);

@@ -1,6 +1,6 @@
-// Image processing, mail and password hashing each bring a native library or a large module tree of
-// 10 to 26 MB and up to a tenth of a second of start. Most of a server's life needs none of them (a
-// visitor reading a page uses none), so each is loaded the first time it is needed, then kept.
+// Mail and password hashing each bring a native library or a large module tree of 10 to 26 MB and up
+// to a tenth of a second of start. Most of a server's life needs none of them (a visitor reading a page
+// uses none), so each is loaded the first time it is needed, then kept.
 
 export function onFirstUse<T>(load: () => Promise<T>): () => Promise<T> {
   let loaded: Promise<T> | undefined;
@@ -13,14 +13,5 @@ export function onFirstUse<T>(load: () => Promise<T>): () => Promise<T> {
   };
 }
 
-export const loadSharp = onFirstUse(async () => {
-  const sharp = (await import('sharp')).default;
-  // libvips keeps the last images it worked on (50 MB) in case they are asked for again, and works each
-  // image on a thread per core. Here an image is worked once, in the background, on a server that may
-  // have 512 MB in all: no cache, one thread.
-  sharp.cache(false);
-  sharp.concurrency(1);
-  return sharp;
-});
 export const loadNodemailer = onFirstUse(async () => (await import('nodemailer')).default);
 export const loadArgon2 = onFirstUse(() => import('@node-rs/argon2'));

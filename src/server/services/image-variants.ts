@@ -4,37 +4,17 @@
 // FOR UPDATE SKIP LOCKED and a lease by whichever instance gets to it, and a claim whose instance died is
 // taken over when the lease runs out. Photos uploaded before variants existed are marked pending by
 // their migration and done at the next start.
-import { randomBytes } from 'node:crypto';
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { eq, sql } from 'drizzle-orm';
-import type { Sharp } from 'sharp';
 import type { Database } from '../../../db/client.ts';
 import { rowsOf } from '../../../db/rows.ts';
 import { media, type MediaVariant } from '../../../db/schema/index.ts';
 import type { Logger } from '../logger.ts';
-import { loadSharp } from '../on-first-use.ts';
+import { makeVariantFiles } from '../image-worker.ts';
 import type { FileStore } from '../storage/file-store.ts';
 import { CoalescedRun } from '../coalesced-run.ts';
 import { SITE_CHANGES_CHANNEL } from '../site-changes.ts';
-
-/** The widths pages ask for: a card on a phone, a card on a wide screen or the article on a phone, and up. */
-export const VARIANT_WIDTHS = [400, 800, 1200, 1600] as const;
-
-/** The widths made for an image `width` pixels wide: never wider than the image itself. */
-export function variantWidthsFor(width: number): number[] {
-  const widths: number[] = VARIANT_WIDTHS.filter((candidate) => candidate < width);
-  if (width <= VARIANT_WIDTHS[VARIANT_WIDTHS.length - 1]!) widths.push(width);
-  return widths;
-}
-
-const encoders = {
-  // Effort 2 of 9: a tenth of the time of the default for files a few percent larger.
-  avif: (image: Sharp) => image.avif({ quality: 50, effort: 2 }),
-  webp: (image: Sharp) => image.webp({ quality: 75 }),
-  jpeg: (image: Sharp) => image.jpeg({ quality: 78, mozjpeg: true }),
-  png: (image: Sharp) => image.png({ compressionLevel: 9, palette: true }),
-} satisfies Record<MediaVariant['format'], (image: Sharp) => Sharp>;
 
 /**
  * Makes and keeps every variant of the stored image `filename`, answering what was made, smallest first;
@@ -47,44 +27,26 @@ export async function makeImageVariants(
 ): Promise<MediaVariant[]> {
   const folder = await store.localFolderOf(filename);
   if (!folder) throw new Error(`the stored image ${filename} is missing`);
-  const source = join(folder, filename);
-  const sharp = await loadSharp();
-  const metadata = await sharp(source).metadata();
-  if ((metadata.pages ?? 1) > 1 || !metadata.width || !metadata.height) return [];
-  const fallback: MediaVariant['format'] = metadata.hasAlpha ? 'png' : 'jpeg';
-  const base = filename.replace(/\.[^.]+$/, '');
-  const widths = variantWidthsFor(metadata.width);
-  // The stored photo (a phone's is 4000 x 3000, 36 MB of pixels) is decoded once, to the widest copy;
-  // every copy is made from those pixels (7 MB for a 1600 px copy) rather than from the photo again.
-  const widest = await sharp(source)
-    .resize({ width: Math.max(...widths), withoutEnlargement: true })
-    .raw()
-    .toBuffer({ resolveWithObject: true });
-  const pixels = () => sharp(widest.data, { raw: widest.info });
-  const made: MediaVariant[] = [];
+  const files = await makeVariantFiles({
+    source: join(folder, filename),
+    workDir,
+    base: filename.replace(/\.[^.]+$/, ''),
+  });
+  const kept: MediaVariant[] = [];
   try {
-    for (const width of widths) {
-      for (const format of ['avif', 'webp', fallback] as const) {
-        const name = `${base}-${width}.${format === 'jpeg' ? 'jpg' : format}`;
-        const temp = join(workDir, `.variant-${randomBytes(8).toString('hex')}`);
-        try {
-          const info = await encoders[format](pixels().resize({ width, withoutEnlargement: true })).toFile(
-            temp,
-          );
-          await store.save(name, temp, `image/${format}`);
-          made.push({ name, format, width: info.width, height: info.height, size: info.size });
-        } finally {
-          await rm(temp, { force: true });
-        }
-      }
+    for (const { file, ...variant } of files) {
+      await store.save(variant.name, file, `image/${variant.format}`);
+      kept.push(variant);
     }
   } catch (error) {
-    // No row will list the copies made so far (the image was deleted meanwhile, or is damaged): nothing
-    // else would ever remove them.
-    for (const variant of made) await store.remove(variant.name).catch(() => {});
+    // No row will list the copies kept so far (the image was deleted meanwhile, or the disk is full):
+    // nothing else would ever remove them.
+    for (const variant of kept) await store.remove(variant.name).catch(() => {});
     throw error;
+  } finally {
+    for (const { file } of files) await rm(file, { force: true });
   }
-  return made;
+  return kept;
 }
 
 export interface ImageVariantMakerOptions {

@@ -3,9 +3,14 @@ import { open, rm, stat } from 'node:fs/promises';
 import type { Database } from '../../../db/client.ts';
 import { media, type Media, type MediaType } from '../../../db/schema/index.ts';
 import { formatBytes } from '../../shared/format-bytes.ts';
-import { InvalidInputError, PayloadTooLargeError, UnsupportedMediaError } from '../errors.ts';
+import {
+  InvalidInputError,
+  PayloadTooLargeError,
+  ServiceUnavailableError,
+  UnsupportedMediaError,
+} from '../errors.ts';
 import { recogniseError } from '../http-errors.ts';
-import { loadSharp } from '../on-first-use.ts';
+import { ImageProcessStoppedError, storeImage } from '../image-worker.ts';
 import type { FileStore } from '../storage/file-store.ts';
 
 export interface UploadLimits {
@@ -115,22 +120,22 @@ export async function storeUpload(
     if (detected.type === 'image') {
       const animated = detected.mimeType === 'image/gif' || detected.mimeType === 'image/webp';
       try {
-        const sharp = await loadSharp();
-        const info = await sharp(file.tempPath, { limitInputPixels: limits.imagePixels, animated })
-          .rotate()
-          .resize({
-            width: MAX_STORED_IMAGE_PX,
-            height: MAX_STORED_IMAGE_PX,
-            fit: 'inside',
-            withoutEnlargement: true,
-          })
-          .toFile(encodedPath);
-        width = info.width;
-        height = info.pageHeight ?? info.height;
-        storedSize = info.size;
+        const stored = await storeImage({
+          input: file.tempPath,
+          output: encodedPath,
+          limitInputPixels: limits.imagePixels,
+          animated,
+          maxSide: MAX_STORED_IMAGE_PX,
+        });
+        ({ width, height } = stored);
+        storedSize = stored.size;
       } catch (error) {
         const failure = recogniseError(error);
         if (failure) throw failure;
+        if (error instanceof ImageProcessStoppedError)
+          throw new ServiceUnavailableError(
+            'The image could not be processed just now; please send it again',
+          );
         const message =
           error instanceof Error && /pixel limit/i.test(error.message)
             ? `Images may be at most ${Math.round(limits.imagePixels / 1_000_000)} megapixels`
