@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { get as httpGet, type IncomingHttpHeaders } from 'node:http';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
+import { PAGE_SCRIPT_LOADER } from '../src/server/script-priority.ts';
 import { expectNoSeriousAxeViolations, openPage, waitForHydration } from './support/browser.ts';
 import { useSite } from './support/site.ts';
 import { E2E_ADMIN } from './support/server.ts';
@@ -73,21 +74,26 @@ describe('the running site', () => {
     expect(brotli.body.length).toBeLessThan(plain.body.length / 3);
   });
 
-  it('allows no inline script at all: the policy has neither a nonce nor unsafe-inline, and no page needs one', async () => {
+  it('allows one inline script, the loader of the page scripts, by its hash: no nonce, no unsafe-inline', async () => {
     const response = await fetch(`${site.url}/`);
     const policy = response.headers.get('content-security-policy')!;
-    expect(policy).toContain("script-src 'self'");
     expect(policy).not.toContain('nonce-');
-    expect(/script-src ([^;]*)/.exec(policy)![1]!.trim()).toBe("'self'");
+    expect(/script-src ([^;]*)/.exec(policy)![1]!.trim().split(' ')).toEqual([
+      "'self'",
+      `'sha256-${createHash('sha256').update(PAGE_SCRIPT_LOADER).digest('base64')}'`,
+    ]);
     expect(policy).toContain("frame-ancestors 'none'");
     const html = await response.text();
-    const inlineScripts = [...html.matchAll(/<script(?![^>]*\ssrc=)([^>]*)>/g)].map((match) => match[1]!);
-    expect(inlineScripts.length).toBeGreaterThan(0);
-    // Each inline <script> is a data block (JSON-LD, Vike's page context), which browsers never run.
-    for (const attributes of inlineScripts) expect(attributes).toMatch(/type="application\/(ld\+)?json"/);
+    const inlineScripts = [...html.matchAll(/<script(?![^>]*\ssrc=)([^>]*)>([^<]*)<\/script>/g)];
+    expect(inlineScripts.length).toBeGreaterThan(1);
+    // Each other inline <script> is a data block (JSON-LD, Vike's page context), which browsers never run.
+    for (const [, attributes, text] of inlineScripts) {
+      if (text === PAGE_SCRIPT_LOADER) expect(attributes).toMatch(/^ data-entry="\/assets\/[^"]+\.js"/);
+      else expect(attributes).toMatch(/type="application\/(ld\+)?json"/);
+    }
   });
 
-  it('writes the stylesheet into the head, allowed by its hash alone, and fetches scripts after pictures', async () => {
+  it('writes the stylesheet into the head, allowed by its hash alone, and adds scripts after the first paint', async () => {
     for (const path of ['/', '/services', '/no-such-page']) {
       const response = await fetch(`${site.url}${path}`);
       const policy = response.headers.get('content-security-policy')!;
@@ -99,10 +105,9 @@ describe('the running site', () => {
       const styleSources = /style-src ([^;]*)/.exec(policy)![1]!.split(' ');
       expect(styleSources).not.toContain("'unsafe-inline'");
       expect(styleSources).toContain(`'sha256-${createHash('sha256').update(styles[0]!).digest('base64')}'`);
-      // The scripts only make the page respond: fetched after its pictures.
-      const scriptTags = html.match(/<script [^>]*type="module"[^>]*>|<link rel="modulepreload"[^>]*>/g)!;
-      expect(scriptTags.length).toBeGreaterThan(1);
-      for (const tag of scriptTags) expect(tag).toContain('fetchpriority="low"');
+      // The scripts only make the page respond: none is in the HTML, the loader adds them once it is painted.
+      expect(html).not.toMatch(/<script [^>]*type="module"|<link rel="modulepreload"/);
+      expect(html).toContain(`>${PAGE_SCRIPT_LOADER}</script>`);
     }
   });
 

@@ -54,6 +54,7 @@ import { defaultUploadLimits, type UploadLimits } from './services/uploads.ts';
 import { appRouter, type AppRouter } from './trpc/app-router.ts';
 import type { SsrOptions } from './ssr.ts';
 import { builtStylesheet, cspSourceOf, type InlineStylesheet } from './inline-stylesheet.ts';
+import { PAGE_SCRIPT_LOADER_CSP } from './script-priority.ts';
 import { MAINTENANCE_STYLESHEET } from './maintenance-page.ts';
 import { projectRoot } from './project-root.ts';
 
@@ -342,7 +343,8 @@ export const app = fastifyPlugin(buildApp, { name: 'plumbing-app', fastify: '5.x
 function contentSecurityPolicy(inlineStylesheet: InlineStylesheet | null) {
   return {
     defaultSrc: ["'self'"],
-    scriptSrc: ["'self'"],
+    // The one inline script, which adds a page's scripts once the page is painted (script-priority.ts).
+    scriptSrc: ["'self'", PAGE_SCRIPT_LOADER_CSP],
     // The inlined stylesheet and the maintenance page's by their hashes, and no other <style> element.
     // Style attributes (a photo's background, a chart's bar widths) are allowed on their own.
     styleSrc: [

@@ -1,14 +1,42 @@
 // The scripts a page loads only make it respond to taps: its text, pictures and styles are all in the
-// HTML already. On a phone's connection they should not compete with the page's photos for bandwidth,
-// nor run before the page has been painted once, so they are fetched at low priority. The browser still
-// finds them at once (the preload scanner reads the whole document), it only serves the photos first.
+// HTML already. So the page asks for them once the browser has painted it, not before: fetched as soon
+// as the HTML is read (as a module script and its preloads are), they would share a phone's connection
+// with the page's photos and, arriving first on a fast one, be evaluated before the first paint, on a
+// slow phone's processor a few hundred milliseconds of it.
+import { createHash } from 'node:crypto';
 
-const MODULE_SCRIPT = /<script src="([^"]+)" type="module" async>/g;
-const MODULE_PRELOAD = /<link rel="modulepreload" /g;
+const MODULE_SCRIPT = /<script src="([^"]+)" type="module" async><\/script>/;
+const MODULE_PRELOAD = /\n?<link rel="modulepreload" href="([^"]+)"[^>]*>/g;
 
-/** The page's HTML with its module script and module preloads marked `fetchpriority="low"`. */
-export function withLowPriorityScripts(html: string): string {
+/**
+ * Adds the module preloads, then the page's module script, in the task after the next frame: the frame
+ * in which the HTML is painted. A tab opened in the background paints no frame: there they are added at
+ * once. The same text on every page, so the security policy allows it by its hash.
+ */
+export const PAGE_SCRIPT_LOADER =
+  '(function(){var me=document.currentScript,done=false;function load(){if(done)return;done=true;' +
+  "me.getAttribute('data-preload').split(' ').forEach(function(href){if(!href)return;" +
+  "var link=document.createElement('link');link.rel='modulepreload';link.href=href;document.head.appendChild(link)});" +
+  "var script=document.createElement('script');script.type='module';script.src=me.getAttribute('data-entry');" +
+  "document.head.appendChild(script)}if(document.visibilityState==='hidden')load();" +
+  'else requestAnimationFrame(function(){setTimeout(load,0)})})()';
+
+/** The `script-src` source that allows the loader. */
+export const PAGE_SCRIPT_LOADER_CSP = `'sha256-${createHash('sha256').update(PAGE_SCRIPT_LOADER).digest('base64')}'`;
+
+/**
+ * The page's HTML with its module script and module preloads replaced by the loader, which names them in
+ * its data attributes. A page without a module script is returned as it is.
+ */
+export function withScriptsAfterFirstPaint(html: string): string {
+  const entry = MODULE_SCRIPT.exec(html)?.[1];
+  if (!entry) return html;
+  const preloads = [...html.matchAll(MODULE_PRELOAD)].map((match) => match[1]!);
   return html
-    .replace(MODULE_SCRIPT, '<script src="$1" type="module" async fetchpriority="low">')
-    .replace(MODULE_PRELOAD, '<link rel="modulepreload" fetchpriority="low" ');
+    .replace(MODULE_PRELOAD, '')
+    .replace(
+      MODULE_SCRIPT,
+      () =>
+        `<script data-entry="${entry}" data-preload="${preloads.join(' ')}">${PAGE_SCRIPT_LOADER}</script>`,
+    );
 }

@@ -22,7 +22,7 @@ import type { FormPostOutcome } from '../shared/form-post.ts';
 import { issueFormStamp } from './form-stamp.ts';
 import { formPostRoutes } from './form-posts.ts';
 import { Turns } from './turns.ts';
-import { withLowPriorityScripts } from './script-priority.ts';
+import { withScriptsAfterFirstPaint } from './script-priority.ts';
 import { onFirstUse } from './on-first-use.ts';
 import { withStylesheet, type InlineStylesheet } from './inline-stylesheet.ts';
 
@@ -174,7 +174,7 @@ export async function ssrPlugin(app: FastifyInstance, options: SsrPluginOptions)
       for (const [name, value] of httpResponse.headers) reply.header(name, value);
       return reply.send(httpResponse.body);
     }
-    const body = withStylesheet(withLowPriorityScripts(httpResponse.body), options.inlineStylesheet);
+    const body = withStylesheet(withScriptsAfterFirstPaint(httpResponse.body), options.inlineStylesheet);
     // A page showing a fallback because a read failed (default settings, no posts, the sample reviews,
     // 'Post not found') is served but not kept: the next visitor gets the real page once the database answers.
     const degraded = settingsDegraded || seoDegraded || isDegraded(pageContext.data);
