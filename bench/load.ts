@@ -29,17 +29,23 @@ export interface LoadOptions {
 const hasWrk = spawnSync('wrk', ['--version']).error === undefined;
 export const loadTool = hasWrk ? 'wrk (2 threads)' : 'autocannon';
 
+/** Seconds of the same load, not counted, before each measured run: the JIT and the caches settle first. */
+export const WARM_UP_S = 1;
+
 export async function load(url: string, options: LoadOptions = {}): Promise<LoadResult> {
-  return hasWrk ? loadWithWrk(url, options) : loadWithAutocannon(url, options);
+  const run = (seconds: number) =>
+    hasWrk ? loadWithWrk(url, options, seconds) : loadWithAutocannon(url, options, seconds);
+  await run(WARM_UP_S);
+  return run(DURATION_S);
 }
 
-async function loadWithAutocannon(url: string, options: LoadOptions): Promise<LoadResult> {
+async function loadWithAutocannon(url: string, options: LoadOptions, seconds: number): Promise<LoadResult> {
   let n = 0;
   const path = new URL(url).pathname;
   const result = await autocannon({
     url,
     connections: CONNECTIONS,
-    duration: DURATION_S,
+    duration: seconds,
     headers: options.headers,
     ...(options.freshQuery
       ? {
@@ -62,7 +68,7 @@ async function loadWithAutocannon(url: string, options: LoadOptions): Promise<Lo
   };
 }
 
-async function loadWithWrk(url: string, options: LoadOptions): Promise<LoadResult> {
+async function loadWithWrk(url: string, options: LoadOptions, seconds: number): Promise<LoadResult> {
   const dir = await mkdtemp(join(tmpdir(), 'wrk-'));
   const script = join(dir, 'script.lua');
   // Counts what is not 2xx or 304 (wrk's own count takes a 304 for an error), and builds the fresh
@@ -109,7 +115,7 @@ end
     const output = await new Promise<string>((resolve, reject) => {
       const child = spawn(
         'wrk',
-        ['-t2', `-c${CONNECTIONS}`, `-d${DURATION_S}s`, '--timeout', '10s', '-s', script, ...headerArgs, url],
+        ['-t2', `-c${CONNECTIONS}`, `-d${seconds}s`, '--timeout', '10s', '-s', script, ...headerArgs, url],
         { stdio: ['ignore', 'pipe', 'inherit'] },
       );
       let text = '';
@@ -135,8 +141,14 @@ end
 /**
  * The same bytes from memory with no framework at all, in a process of its own as the site is: the
  * ceiling this machine allows, measured in the same run so that the ratio holds on a busier machine.
+ * `options` are the site's run's, so the load tool does the same work for both (a fresh query string is
+ * made by wrk for every request, on the same two cores).
  */
-export async function staticBaseline(body: Buffer, contentType: string): Promise<LoadResult> {
+export async function staticBaseline(
+  body: Buffer,
+  contentType: string,
+  options: LoadOptions = {},
+): Promise<LoadResult> {
   const dir = await mkdtemp(join(tmpdir(), 'static-baseline-'));
   const file = join(dir, 'body');
   await writeFile(file, body);
@@ -153,7 +165,7 @@ export async function staticBaseline(body: Buffer, contentType: string): Promise
       child.stdout.once('data', (chunk: Buffer) => resolve(Number(chunk.toString().trim())));
       child.once('exit', (code) => reject(new Error(`static baseline exited with ${code}`)));
     });
-    return await load(`http://127.0.0.1:${port}/`);
+    return await load(`http://127.0.0.1:${port}/`, options);
   } finally {
     child.kill();
     await rm(dir, { recursive: true, force: true });

@@ -11,7 +11,15 @@ import { phonePhoto } from '../e2e/support/phone-photo.ts';
 import { E2E_ADMIN } from '../e2e/support/server.ts';
 import { createPost, postReview, signInAsAdmin, uploadThrough } from '../e2e/support/site-api.ts';
 import { lighthouseReport, type LighthouseReport } from './lighthouse.ts';
-import { CONNECTIONS, DURATION_S, load, loadTool, staticBaseline, type LoadResult } from './load.ts';
+import {
+  CONNECTIONS,
+  DURATION_S,
+  WARM_UP_S,
+  load,
+  loadTool,
+  staticBaseline,
+  type LoadResult,
+} from './load.ts';
 import { memoryOf, startAsNpmStartDoes, watchChildMemory, type StartedServer } from './npm-start.ts';
 
 const root = join(import.meta.dirname, '..');
@@ -99,8 +107,8 @@ async function seed(baseUrl: string): Promise<{ cookie: string; articleId: numbe
 
 async function assetSizes(baseUrl: string, html: string): Promise<{ jsKb: number; cssKb: number }> {
   const urls = new Set<string>();
-  for (const match of html.matchAll(/<(?:script[^>]*\ssrc|link[^>]*\shref)="([^"]+\.(?:js|css))"/g))
-    urls.add(match[1]!);
+  // Linked, or named to the loader that adds the page's scripts after its first paint.
+  for (const match of html.matchAll(/\/assets\/[^"\s]+\.(?:js|css)/g)) urls.add(match[0]);
   let js = 0;
   let css = 0;
   for (const url of urls) {
@@ -142,7 +150,9 @@ async function main() {
   const env = { ADMIN_USERNAME: E2E_ADMIN.username, ADMIN_PASSWORD: E2E_ADMIN.password };
   let server: StartedServer | undefined;
   try {
-    console.log(`Load: ${loadTool}, ${CONNECTIONS} connections, ${DURATION_S} s a run.\n`);
+    console.log(
+      `Load: ${loadTool}, ${CONNECTIONS} connections, ${DURATION_S} s a run after ${WARM_UP_S} s not counted.\n`,
+    );
 
     // `npm run build`, then `npm start`: the start must not build again.
     const buildStarted = performance.now();
@@ -207,12 +217,18 @@ async function main() {
       worstPageRatio >= 0.5 && worstPageP99 < 50,
     );
 
-    const tracking = await load(`${base}/`, { freshQuery: '?fbclid={n}&utm_source=facebook' });
+    const adLink = { freshQuery: '?fbclid={n}&utm_source=facebook' };
+    const tracking = await load(`${base}/`, adLink);
+    const trackingBaseline = await staticBaseline(
+      await plainBody(`${base}/`),
+      'text/html; charset=utf-8',
+      adLink,
+    );
     report(
       'home page from an ad link (new fbclid every visit)',
-      describeLoad(tracking, homeBaseline!),
+      describeLoad(tracking, trackingBaseline),
       'as the cached page: >= 0.50 of static, p99 < 50 ms',
-      ratio(tracking, homeBaseline!) >= 0.5 && tracking.p99Ms < 50 && tracking.errors === 0,
+      ratio(tracking, trackingBaseline) >= 0.5 && tracking.p99Ms < 50 && tracking.errors === 0,
     );
 
     // Staff browsing the site get the public page: it is the same for them.
