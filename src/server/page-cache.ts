@@ -27,6 +27,12 @@ export interface CachedPage {
   bytes?: number;
   /** Tells the cache holding this entry that it grew by a compressed copy. */
   grew?: (bytes: number) => void;
+  /**
+   * The headers of each answer made from this entry (by encoding, for visitors or staff), put together
+   * once: building and dropping an object of twenty headers per request was a tenth of the time of a
+   * cached answer, in its own work and in garbage collection.
+   */
+  answerHeaders?: Map<string, Record<string, string | number>>;
 }
 
 export interface PageCacheOptions {
@@ -288,14 +294,22 @@ function writeCachedPage(
     return;
   }
   const { encoding, body } = cachedBody(page, preferredEncoding(request.headers['accept-encoding']));
-  response.writeHead(page.statusCode, {
-    ...securityHeaders,
-    ...Object.fromEntries(page.headers),
-    ...(staff ? { 'cache-control': 'no-store' } : { etag }),
-    ...encodingHeaders(encoding),
-    'x-page-cache': 'hit',
-    'content-length': body.length,
-  });
+  const key = `${encoding} ${staff ? 'staff' : 'visitor'}`;
+  page.answerHeaders ??= new Map();
+  let headers = page.answerHeaders.get(key);
+  if (!headers) {
+    // An entry belongs to one app, whose security headers are fixed when it is built.
+    headers = {
+      ...securityHeaders,
+      ...Object.fromEntries(page.headers),
+      ...(staff ? { 'cache-control': 'no-store' } : { etag }),
+      ...encodingHeaders(encoding),
+      'x-page-cache': 'hit',
+      'content-length': body.length,
+    };
+    page.answerHeaders.set(key, headers);
+  }
+  response.writeHead(page.statusCode, headers);
   // Node sends no body to a HEAD request.
   response.end(body);
 }
