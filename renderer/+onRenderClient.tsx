@@ -10,14 +10,10 @@ export const onRenderClient: OnRenderClientAsync = async (pageContext) => {
   const root = document.getElementById('root');
   if (!root || !Page) return;
   countCallTaps();
-  // Hydrate after the browser has painted the server's HTML once (the task after the next frame), not
-  // before: what a visitor came for shows first. It also splits evaluating the code from hydrating, which
-  // as one task on a slow phone is long enough to delay a tap. A tab in the background paints no frame:
-  // there the wait ends after a tenth of a second.
-  await new Promise<void>((resolve) => {
-    requestAnimationFrame(() => setTimeout(resolve, 0));
-    setTimeout(resolve, 100);
-  });
+  // The server's page adds this code once the browser has painted it (src/server/script-priority.ts).
+  // Hydrating in the next task, not this one, splits evaluating the code from hydrating, which as one
+  // task on a slow phone is long enough to delay a tap.
+  await new Promise((resolve) => setTimeout(resolve, 0));
   // Hydrating inside a transition lets React yield to the browser every few milliseconds instead of
   // holding the main thread for the whole page: on a slow phone that is the difference between one
   // long task and many short ones (https://react.dev/reference/react-dom/client/hydrateRoot).

@@ -52,7 +52,7 @@ export function builtStylesheet(clientDir: string): InlineStylesheet | null {
   return { css, cspSource: cspSourceOf(css), element: Buffer.from(`<style>${css}</style>`) };
 }
 
-/** The Content-Security-Policy source allowing a <style> element with exactly this text. */
-export function cspSourceOf(css: string): string {
-  return `'sha256-${createHash('sha256').update(css).digest('base64')}'`;
+/** The Content-Security-Policy source allowing an inline <style> or <script> element with exactly this text. */
+export function cspSourceOf(text: string): string {
+  return `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
 }

@@ -3,7 +3,7 @@
 // as the HTML is read (as a module script and its preloads are), they would share a phone's connection
 // with the page's photos and, arriving first on a fast one, be evaluated before the first paint, on a
 // slow phone's processor a few hundred milliseconds of it.
-import { createHash } from 'node:crypto';
+import { cspSourceOf } from './inline-stylesheet.ts';
 
 const MODULE_SCRIPT = /<script src="([^"]+)" type="module" async><\/script>/;
 const MODULE_PRELOAD = /\n?<link rel="modulepreload" href="([^"]+)"[^>]*>/g;
@@ -22,7 +22,7 @@ export const PAGE_SCRIPT_LOADER =
   'else requestAnimationFrame(function(){setTimeout(load,0)})})()';
 
 /** The `script-src` source that allows the loader. */
-export const PAGE_SCRIPT_LOADER_CSP = `'sha256-${createHash('sha256').update(PAGE_SCRIPT_LOADER).digest('base64')}'`;
+export const PAGE_SCRIPT_LOADER_CSP = cspSourceOf(PAGE_SCRIPT_LOADER);
 
 /**
  * The page's HTML with its module script and module preloads replaced by the loader, which names them in

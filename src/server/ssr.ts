@@ -194,7 +194,8 @@ export async function ssrPlugin(app: FastifyInstance, options: SsrPluginOptions)
         { statusCode: 200, headers, body, storedAt: Date.now() },
         generation,
       );
-      const etag = etagOf(body);
+      // The entry kept has worked it out already; a page not kept (a change came meanwhile) has not.
+      const etag = stored?.etag ?? etagOf(body);
       reply.header('etag', etag);
       if (isNotModified(request.raw, etag)) {
         app.analytics.notePageView(request.raw);
