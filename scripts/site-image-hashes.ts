@@ -10,13 +10,13 @@ import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-export const SITE_IMAGES_DIR = fileURLToPath(new URL('../public/images', import.meta.url));
+const SITE_IMAGES_DIR = fileURLToPath(new URL('../public/images', import.meta.url));
 const MODULE_FILE = fileURLToPath(new URL('../src/shared/image-hashes.ts', import.meta.url));
 
 /** Eight hex digits: enough to tell two versions of one picture apart, short enough for every page. */
-export const HASH_LENGTH = 8;
+const HASH_LENGTH = 8;
 
-export function hashOfBytes(bytes: Buffer): string {
+function hashOfBytes(bytes: Buffer): string {
   return createHash('sha256').update(bytes).digest('hex').slice(0, HASH_LENGTH);
 }
 
@@ -28,10 +28,11 @@ function* filesUnder(dir: string): Generator<string> {
   }
 }
 
-/** Each file's path under `dir` (with `/`, e.g. `services/sewer-drain-1.jpg`) and the hash of its bytes, sorted. */
-export function hashSiteImages(dir = SITE_IMAGES_DIR): Record<string, string> {
-  const entries = [...filesUnder(dir)].map(
-    (file) => [relative(dir, file).split(sep).join('/'), hashOfBytes(readFileSync(file))] as const,
+/** Each picture's path under public/images/ (with `/`, e.g. `services/sewer-drain-1.jpg`) and the hash of its bytes, sorted. */
+export function hashSiteImages(): Record<string, string> {
+  const entries = [...filesUnder(SITE_IMAGES_DIR)].map(
+    (file) =>
+      [relative(SITE_IMAGES_DIR, file).split(sep).join('/'), hashOfBytes(readFileSync(file))] as const,
   );
   return Object.fromEntries(entries.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
 }
@@ -50,8 +51,8 @@ export function hashModuleSource(hashes: Record<string, string>): string {
 }
 
 /** Rewrites the module when the files changed; returns whether it did. */
-export function writeSiteImageHashes(dir = SITE_IMAGES_DIR): boolean {
-  const source = hashModuleSource(hashSiteImages(dir));
+export function writeSiteImageHashes(): boolean {
+  const source = hashModuleSource(hashSiteImages());
   let current = '';
   try {
     current = readFileSync(MODULE_FILE, 'utf8');

@@ -1,9 +1,9 @@
 import { join } from 'node:path';
-import send from '@fastify/send';
 import type { FastifyInstance } from 'fastify';
 import { imageHashes } from '../shared/image-hashes.ts';
 import { parseSiteImageName, siteImageUrl } from '../shared/site-image-url.ts';
 import { projectRoot } from './project-root.ts';
+import { FILE_NOT_FOUND, sendFile } from './send-file.ts';
 
 export interface SiteImagesOptions {
   /** Production serves the built copy (dist/client/images), as it serves every other built file. */
@@ -17,9 +17,9 @@ const HOUR = '1h';
  * GET and HEAD /images/<name>.<hash>.<ext>: one of the site's own pictures under its content-addressed
  * name (src/shared/site-image-url.ts), cached a year and immutable, since another picture gets another
  * name. A plain /images/<name>.<ext> keeps working with an hour of caching (posts and old links name
- * them); in production the static files plugin answers those first, in development Vite does. A hash that
- * is not the file's current one (a page rendered by an instance started from another release) is sent to
- * the current name, not refused: the visitor sees the picture and no cache keeps a wrong pairing.
+ * them); in development Vite answers those first. A hash that is not the file's current one (a page
+ * rendered by an instance started from another release) is sent to the current name, not refused: the
+ * visitor sees the picture and no cache keeps a wrong pairing.
  */
 export function siteImagesRoute(fastify: FastifyInstance, options: SiteImagesOptions, done: () => void) {
   const root = join(projectRoot, options.mode === 'production' ? 'dist/client' : 'public', 'images');
@@ -38,19 +38,13 @@ export function siteImagesRoute(fastify: FastifyInstance, options: SiteImagesOpt
     } else if (known(requested)) {
       path = requested;
     } else {
-      return reply.status(404).send({ success: false, message: 'File not found' });
+      return reply.status(404).send(FILE_NOT_FOUND);
     }
-    const result = await send(request.raw, path, {
+    return sendFile(request, reply, path, {
       root,
-      dotfiles: 'deny',
-      index: false,
       maxAge: path === requested ? HOUR : YEAR,
       immutable: path !== requested,
     });
-    if (result.type === 'error' && result.statusCode >= 500) throw result.metadata.error;
-    if (result.type !== 'file' && result.statusCode === 404)
-      return reply.status(404).send({ success: false, message: 'File not found' });
-    return reply.status(result.statusCode).headers(result.headers).send(result.stream);
   });
   done();
 }

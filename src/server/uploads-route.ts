@@ -1,5 +1,5 @@
-import send from '@fastify/send';
 import type { FastifyInstance } from 'fastify';
+import { FILE_NOT_FOUND, sendFile } from './send-file.ts';
 import { isStorableName } from './storage/file-store.ts';
 
 /**
@@ -10,22 +10,14 @@ export function uploadsRoute(fastify: FastifyInstance, _options: unknown, done: 
   fastify.get<{ Params: { name: string } }>('/uploads/:name', async (request, reply) => {
     const { name } = request.params;
     const folder = isStorableName(name) ? await fastify.fileStore.localFolderOf(name) : null;
-    if (!folder) return reply.status(404).send({ success: false, message: 'File not found' });
-    const result = await send(request.raw, encodeURIComponent(name), {
-      root: folder,
-      dotfiles: 'deny',
-      index: false,
-      maxAge: '365d',
-      immutable: true,
-    });
-    if (result.type !== 'file') {
-      // Removed between the check and the read: as if it had never been there.
-      if (result.statusCode === 404)
-        return reply.status(404).send({ success: false, message: 'File not found' });
-      if (result.type === 'error' && result.statusCode >= 500) throw result.metadata.error;
-    }
-    reply.status(result.statusCode).headers(result.headers).header('X-Content-Type-Options', 'nosniff');
-    return reply.send(result.stream);
+    if (!folder) return reply.status(404).send(FILE_NOT_FOUND);
+    return sendFile(
+      request,
+      reply,
+      encodeURIComponent(name),
+      { root: folder, maxAge: '365d', immutable: true },
+      { 'X-Content-Type-Options': 'nosniff' },
+    );
   });
   done();
 }

@@ -13,7 +13,7 @@ import { SettingsTab } from './SettingsTab.tsx';
 import { loginPathFor } from '../../shared/admin-return.ts';
 import * as styles from './admin.css.ts';
 
-export type TabId = 'dashboard' | 'content' | 'media' | 'leads' | 'reviews' | 'settings' | 'account';
+type TabId = 'dashboard' | 'content' | 'media' | 'leads' | 'reviews' | 'settings' | 'account';
 
 /** What a tab shows: the tab, and the lead or post a link asked for. */
 export interface AdminView {

@@ -42,23 +42,6 @@ export interface MediaLibraryItem {
   uses: MediaUse[];
 }
 
-type LibraryRow = Pick<
-  Media,
-  | 'id'
-  | 'filename'
-  | 'url'
-  | 'type'
-  | 'mimeType'
-  | 'originalName'
-  | 'size'
-  | 'width'
-  | 'height'
-  | 'alt'
-  | 'variants'
-  | 'variantsPending'
-  | 'createdAt'
->;
-
 const libraryColumns = {
   ...mediaListColumns,
   filename: media.filename,
@@ -66,6 +49,8 @@ const libraryColumns = {
   variants: media.variants,
   variantsPending: media.variantsPending,
 };
+
+type LibraryRow = Pick<Media, keyof typeof libraryColumns>;
 
 /** Every file an upload put in the store: the original and each copy made from it. */
 export function storedNamesOf(row: { filename: string; variants: readonly MediaVariant[] }): string[] {
@@ -211,14 +196,19 @@ export async function listMediaLibrary(db: Database): Promise<MediaLibraryItem[]
 export async function findMediaLibraryItem(db: Database, id: number): Promise<MediaLibraryItem> {
   const [row] = await db.select(libraryColumns).from(media).where(eq(media.id, id));
   if (!row) throw new NotFoundError(NO_SUCH_UPLOAD);
-  const uses = usesByMedia([row], await uploadReferences(db, storedNamesOf(row)));
-  return itemOf(row, uses.get(row.id) ?? []);
+  return itemOf(row, await usesOf(db, row));
+}
+
+/** Where this one upload is used. */
+async function usesOf(db: Pick<Database, 'execute'>, row: LibraryRow): Promise<MediaUse[]> {
+  const references = await uploadReferences(db, storedNamesOf(row));
+  return usesByMedia([row], references).get(row.id) ?? [];
 }
 
 const NO_SUCH_UPLOAD = 'No such upload: it may have been deleted already';
 
 /** Where an upload is used, in words the owner reads in a refusal. */
-export function describeUse(use: MediaUse): string {
+function describeUse(use: MediaUse): string {
   if (use.kind === 'post') return `the ${use.postType} post “${use.title}” (${use.as.join(', ')})`;
   if (use.kind === 'seo') return `the sharing image of the page ${use.page}`;
   return `the setting ${use.key}`;
@@ -229,16 +219,17 @@ export function describeUse(use: MediaUse): string {
  * it rendered with the old text (the rendered pages and the reads behind them).
  */
 export async function updateMediaAlt(db: Database, id: number, alt: string): Promise<MediaLibraryItem> {
-  await db.transaction(async (tx) => {
-    const [row] = await tx.update(media).set({ alt }).where(eq(media.id, id)).returning({ type: media.type });
-    if (!row) throw new NotFoundError(NO_SUCH_UPLOAD);
-    if (row.type !== 'image')
+  const row = await db.transaction(async (tx) => {
+    const [updated] = await tx.update(media).set({ alt }).where(eq(media.id, id)).returning(libraryColumns);
+    if (!updated) throw new NotFoundError(NO_SUCH_UPLOAD);
+    if (updated.type !== 'image')
       throw new InvalidInputError('Only images have alt text; describe a video in the post’s text', {
         alt: ['Only images have alt text'],
       });
     await tx.execute(sql`select pg_notify(${SITE_CHANGES_CHANNEL}, 'media')`);
+    return updated;
   });
-  return findMediaLibraryItem(db, id);
+  return itemOf(row, await usesOf(db, row));
 }
 
 /**
@@ -252,7 +243,7 @@ export async function deleteUnusedMedia(db: Database, store: FileStore, id: numb
     await tx.execute(sql`lock table posts, seo_metadata, settings in share mode`);
     const [row] = await tx.select(libraryColumns).from(media).where(eq(media.id, id)).for('update');
     if (!row) throw new NotFoundError(NO_SUCH_UPLOAD);
-    const uses = usesByMedia([row], await uploadReferences(tx, storedNamesOf(row))).get(row.id) ?? [];
+    const uses = await usesOf(tx, row);
     if (uses.length)
       throw new ConflictError(
         `“${row.originalName}” is used by ${uses.map(describeUse).join('; ')}. Remove it there first.`,
