@@ -26,7 +26,8 @@ const projects: TestProjectInlineConfiguration[] = [
       exclude: ['e2e/instances/**'],
       environment: 'node',
       globalSetup: ['e2e/global-setup.ts'],
-      // Two cores: browser files run one after another, each with its own server and database.
+      // Browser files run one after another, each with its own server, database and browser: two at once
+      // on two cores slowed the others more than they gained.
       fileParallelism: false,
       testTimeout: 60_000,
       hookTimeout: 120_000,
@@ -42,8 +43,8 @@ if (process.env.TEST_DATABASE_URL) {
       setupFiles: serverSetupFiles,
       environment: 'node',
       env: { TEST_DB: 'postgres' },
-      // One database server schema: files take turns.
-      fileParallelism: false,
+      // Each worker has a database of its own on that server (testing/test-database.ts).
+      globalSetup: ['src/server/testing/postgres-test-databases.ts'],
       testTimeout: 30_000,
       hookTimeout: 60_000,
     },
@@ -66,5 +67,7 @@ if (process.env.TEST_DATABASE_URL) {
 }
 
 export default defineConfig({
-  test: { projects },
+  // Two server test files at a time on two cores (vitest's default is one fewer than the cores): much
+  // of a file's time is spent waiting for PostgreSQL or a child process.
+  test: { projects, maxWorkers: 2 },
 });

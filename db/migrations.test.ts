@@ -4,7 +4,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { createTestDatabase, testDatabaseKind } from '../src/server/testing/test-database.ts';
+import {
+  createTestDatabase,
+  testDatabaseKind,
+  testDatabaseUrl,
+} from '../src/server/testing/test-database.ts';
 import { rowsOf } from './rows.ts';
 import { openDatabase, type DatabaseHandle } from './client.ts';
 
@@ -48,7 +52,7 @@ describe(`migrations (${testDatabaseKind})`, () => {
 
     if (testDatabaseKind === 'postgres') {
       // Reopening runs the migrator again against the same server.
-      const again = await openDatabase({ url: process.env.TEST_DATABASE_URL! });
+      const again = await openDatabase({ url: await testDatabaseUrl() });
       expect(await appliedMigrations(again)).toBe(migrationCount);
       await again.close();
     }

@@ -3,7 +3,11 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openDatabase, type DatabaseHandle } from './client.ts';
 import { posts, settings, users } from './schema/index.ts';
 import { seedDatabase } from './seed.ts';
-import { createTestDatabase, testDatabaseKind } from '../src/server/testing/test-database.ts';
+import {
+  createTestDatabase,
+  testDatabaseKind,
+  testDatabaseUrl,
+} from '../src/server/testing/test-database.ts';
 import { getSettings } from '../src/server/services/settings.ts';
 import { verifyCredentials } from '../src/server/services/users.ts';
 import { defaultSettings } from '../src/shared/site-defaults.ts';
@@ -71,7 +75,7 @@ describe(`seed (${testDatabaseKind})`, () => {
     // On PostgreSQL each instance has its own connections; PGlite has one process, so one handle.
     const others =
       testDatabaseKind === 'postgres'
-        ? await Promise.all([1, 2].map(() => openDatabase({ url: process.env.TEST_DATABASE_URL! })))
+        ? await Promise.all([1, 2].map(async () => openDatabase({ url: await testDatabaseUrl() })))
         : [];
     try {
       const results = await Promise.all(

@@ -5,7 +5,7 @@ import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../db/client.ts';
 import { buildTestApp, type TestApp } from './testing/test-app.ts';
-import { createTestDatabase, testDatabaseKind } from './testing/test-database.ts';
+import { createTestDatabase, testDatabaseKind, testDatabaseUrl } from './testing/test-database.ts';
 
 /**
  * A TCP relay in front of PostgreSQL that can go silent: while black-holed it accepts nothing new
@@ -95,7 +95,7 @@ describe.skipIf(testDatabaseKind !== 'postgres')('A PostgreSQL outage (postgres)
   beforeAll(async () => {
     // A clean, migrated schema, then the app reaching it only through the relay.
     await (await createTestDatabase()).close();
-    const target = new URL(process.env.TEST_DATABASE_URL!);
+    const target = new URL(await testDatabaseUrl());
     proxy = new BlackHoleProxy(target.hostname, Number(target.port || 5432));
     const port = await proxy.listen();
     const throughProxy = new URL(target);
@@ -169,7 +169,7 @@ describe.skipIf(testDatabaseKind !== 'postgres')('A PostgreSQL outage (postgres)
   });
 
   it('serves pages from the cache or their fallback within 2 s while the database is away', async () => {
-    const target = new URL(process.env.TEST_DATABASE_URL!);
+    const target = new URL(await testDatabaseUrl());
     const throughProxy = new URL(target);
     throughProxy.hostname = '127.0.0.1';
     throughProxy.port = String(proxy.port);
