@@ -1,8 +1,12 @@
 export const root: string;
 export const serverBundle: string;
-export function sourceHash(): string;
-export function isBuildCurrent(): boolean;
-export function writeBuildStamp(hash: string): void;
+export interface SourceSnapshot {
+  sources: string;
+  stats: string;
+}
+export function sourceSnapshot(dir?: string): SourceSnapshot;
+export function isBuildCurrent(dir?: string): boolean;
+export function writeBuildStamp(snapshot: SourceSnapshot, dir?: string): void;
 export function onceAcrossProcesses(
   lockPath: string,
   isDone: () => boolean,

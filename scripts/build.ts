@@ -6,11 +6,11 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build as esbuild } from 'esbuild';
 import { precompressAssets } from './precompress-assets.ts';
-import { root, serverBundle, sourceHash, writeBuildStamp } from './build-stamp.mjs';
+import { root, serverBundle, sourceSnapshot, writeBuildStamp } from './build-stamp.mjs';
 
 export async function build(): Promise<void> {
   // Taken first: an edit made while the build runs leaves the stamp stale, and the next start rebuilds.
-  const hash = sourceHash();
+  const snapshot = sourceSnapshot();
   const vike = spawnSync(process.execPath, [join(root, 'node_modules', 'vike', 'bin.js'), 'build'], {
     cwd: root,
     stdio: 'inherit',
@@ -38,7 +38,7 @@ export async function build(): Promise<void> {
     outfile: join(dirname(serverBundle), 'image-process.mjs'),
   });
   console.log(`Compiled the server to ${serverBundle}.`);
-  writeBuildStamp(hash);
+  writeBuildStamp(snapshot);
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) await build();
