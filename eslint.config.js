@@ -15,7 +15,7 @@ export default tseslint.config(
       globals: { ...globals.node, ...globals.browser },
       parserOptions: {
         // The two plain JavaScript scripts `npm start` runs before anything is compiled.
-        projectService: { allowDefaultProject: ['scripts/*.mjs'] },
+        projectService: { allowDefaultProject: ['scripts/*.mjs', 'db/*.mjs'] },
         tsconfigRootDir: import.meta.dirname,
       },
     },

@@ -1,10 +1,10 @@
 // https://orm.drizzle.team/docs/get-started-postgresql : postgres.js for a server, PGlite embedded.
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { setFlagsFromString } from 'node:v8';
 import { sql } from 'drizzle-orm';
 import type { Sql } from 'postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { pgliteCode } from '#pglite-code';
 import { projectRoot } from '../src/server/project-root.ts';
 import * as schema from './schema/index.ts';
 
@@ -110,11 +110,7 @@ const EMBEDDED_SHARED_BUFFERS = '16MB';
 async function openPglite(
   location: { dataDir: string } | { memory: true; from?: Blob },
 ): Promise<DatabaseHandle> {
-  // PostgreSQL compiled to WebAssembly is ten megabytes of code. V8 compiles it twice by default, once
-  // quickly (Liftoff) and again optimised (TurboFan) in the background; the second copy cost about
-  // 150 MB of memory and two seconds of start on two cores, for queries that take a millisecond
-  // either way. Only the quick compile: about 130 MB for the whole embedded database.
-  setFlagsFromString('--liftoff-only');
+  const pgliteWasmModule = await pgliteCode();
   const { PGlite } = await import('@electric-sql/pglite');
   const { drizzle } = await import('drizzle-orm/pglite');
   const { migrate } = await import('drizzle-orm/pglite/migrator');
@@ -126,9 +122,13 @@ async function openPglite(
   if ('dataDir' in location) {
     // PGlite creates its own folder but not the parents of it.
     mkdirSync(location.dataDir, { recursive: true });
-    client = new PGlite(location.dataDir, { startParams });
+    client = new PGlite(location.dataDir, { startParams, pgliteWasmModule });
   } else {
-    client = new PGlite({ startParams, ...(location.from ? { loadDataDir: location.from } : {}) });
+    client = new PGlite({
+      startParams,
+      pgliteWasmModule,
+      ...(location.from ? { loadDataDir: location.from } : {}),
+    });
   }
   const db = drizzle(client, { schema });
   await migrate(db, { migrationsFolder });

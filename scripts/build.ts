@@ -27,6 +27,8 @@ export async function build(): Promise<void> {
     format: 'esm',
     target: 'node20',
     packages: 'external',
+    // Shared with scripts/start.mjs, which starts compiling the embedded database before the bundle loads.
+    external: ['#pglite-code'] as string[],
     sourcemap: true,
     logLevel: 'warning',
   } as const;

@@ -2,9 +2,12 @@
 // (a fresh clone, or a change since), then runs the compiled server: no TypeScript at run time. Several
 // instances started at once on one checkout build it once: the others wait for that build.
 import { pathToFileURL } from 'node:url';
+import { pgliteCode } from '#pglite-code';
 import { buildIfStale, serverBundle } from './build-stamp.mjs';
 
 process.env.NODE_ENV ??= 'production';
+// The embedded database's code compiles on V8's background threads while this thread loads the server.
+if (!process.env.DATABASE_URL) void pgliteCode().catch(() => {});
 try {
   buildIfStale();
 } catch (error) {

@@ -1,0 +1,1 @@
+export function pgliteCode(): Promise<WebAssembly.Module>;
