@@ -1,14 +1,11 @@
 import { z } from 'zod';
+import { rowIdSchema } from './row-id.ts';
 import { plainText } from './text.ts';
 
 /** The longest alt text kept: a sentence or two, which is what a screen reader user wants to hear. */
 export const MAX_ALT_LENGTH = 250;
 
-export const mediaIdSchema = z.coerce
-  .number({ error: 'Media id must be a number' })
-  .int('Media id must be a whole number')
-  .positive('Media id must be a positive number')
-  .max(2_147_483_647, 'Media id is out of range');
+export const mediaIdSchema = rowIdSchema('Media');
 
 /** The Media tab's alt text form, its tRPC procedure and PATCH /api/admin/media/:id alike. */
 export const mediaAltSchema = z.object({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { rowIdSchema } from './row-id.ts';
 import { plainText } from './text.ts';
 
 /**
@@ -73,11 +74,7 @@ export const savePostInputSchema = z.object({
   post: postFieldsSchema,
 });
 
-export const postIdSchema = z.coerce
-  .number({ error: 'Post id must be a number' })
-  .int('Post id must be a whole number')
-  .positive('Post id must be a positive number')
-  .max(2_147_483_647, 'Post id is out of range');
+export const postIdSchema = rowIdSchema('Post');
 
 export type PostFieldsInput = z.input<typeof postFieldsSchema>;
 export type SavePostInput = z.input<typeof savePostInputSchema>;
