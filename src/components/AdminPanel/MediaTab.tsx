@@ -73,6 +73,16 @@ function MediaRow({ item, open, isAdmin }: { item: MediaItem } & MediaTabProps) 
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.media.library.queryKey() });
+  // A save answers with the upload as the list shows it, so the list takes it in place of reading every
+  // upload again. A read of the list still under way began before the save and would bring the old text
+  // back: it is dropped first.
+  const showSaved = async (saved: MediaItem) => {
+    const queryKey = trpc.media.library.queryKey();
+    await queryClient.cancelQueries({ queryKey });
+    queryClient.setQueryData(queryKey, (items) =>
+      items?.map((each) => (each.id === saved.id ? saved : each)),
+    );
+  };
   const remove = useMutation(trpc.media.delete.mutationOptions());
   const titleId = useId();
   const kind = item.type === 'image' ? 'Image' : 'Video';
@@ -138,7 +148,7 @@ function MediaRow({ item, open, isAdmin }: { item: MediaItem } & MediaTabProps) 
             )}
           </dd>
         </dl>
-        {item.type === 'image' && <AltTextForm item={item} onSaved={refresh} />}
+        {item.type === 'image' && <AltTextForm item={item} onSaved={showSaved} />}
         <div className={styles.buttonRow}>
           <a className={styles.button.secondary} href={item.url} target="_blank" rel="noopener">
             Open file<span className="visually-hidden"> {item.originalName} (opens in a new tab)</span>
@@ -197,7 +207,7 @@ function UseLink({ use, open, isAdmin }: { use: MediaUse } & MediaTabProps) {
   );
 }
 
-function AltTextForm({ item, onSaved }: { item: MediaItem; onSaved: () => Promise<unknown> }) {
+function AltTextForm({ item, onSaved }: { item: MediaItem; onSaved: (saved: MediaItem) => Promise<void> }) {
   const trpc = useTRPC();
   const id = useId();
   const [alt, setAlt] = useState(item.alt);
@@ -217,7 +227,7 @@ function AltTextForm({ item, onSaved }: { item: MediaItem; onSaved: () => Promis
       setAlt(saved.alt);
       setResult({ ok: true, text: 'Alt text saved' });
       toast({ title: 'Alt text saved', description: 'Pages showing this photo now use it' });
-      await onSaved();
+      await onSaved(saved);
     } catch (error) {
       const text = fieldErrorsOf(error).alt ?? serverMessageOf(error) ?? 'Failed to save the alt text';
       setResult({ ok: false, text });
