@@ -27,13 +27,13 @@ interface TabDefinition {
   label: string;
   /** Editors never see what only an admin may do; the server refuses it anyway (403). */
   adminOnly?: boolean;
-  render: (view: AdminView & { open: (view: AdminView) => void; isAdmin: boolean }) => ReactNode;
+  render: (view: AdminView & { open: (view: AdminView) => void }) => ReactNode;
 }
 
 const tabs: TabDefinition[] = [
   { id: 'dashboard', label: 'Dashboard', render: () => <DashboardTab /> },
   { id: 'content', label: 'Content Management', render: ({ postId }) => <PostsTab openPostId={postId} /> },
-  { id: 'media', label: 'Media', render: ({ open, isAdmin }) => <MediaTab open={open} isAdmin={isAdmin} /> },
+  { id: 'media', label: 'Media', render: ({ open }) => <MediaTab open={open} /> },
   { id: 'leads', label: 'Leads', render: ({ leadId }) => <LeadsTab openLeadId={leadId} /> },
   { id: 'reviews', label: 'Reviews', render: () => <ReviewsTab /> },
   { id: 'settings', label: 'Settings', adminOnly: true, render: () => <SettingsTab /> },
@@ -177,7 +177,7 @@ export function AdminPanel() {
               aria-labelledby={`tab-${tab.id}`}
               tabIndex={0}
             >
-              {tab.render({ ...view, open, isAdmin: user?.role === 'admin' })}
+              {tab.render({ ...view, open })}
             </section>
           ))}
       </main>

@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { inferRouterOutputs } from '@trpc/server';
 import { useId, useState, type FormEvent, type MouseEvent } from 'react';
+import { usePageContext } from '../../../renderer/usePageContext.tsx';
 import type { AppRouter } from '../../server/trpc/app-router.ts';
 import { fieldErrorsOf, serverMessageOf, useTRPC } from '../../client/trpc.tsx';
 import { formatBytes } from '../../shared/format-bytes.ts';
@@ -27,12 +28,10 @@ const postFieldText = { image: 'its image', video: 'its video', content: 'inside
 
 interface MediaTabProps {
   open: (view: AdminView) => void;
-  /** Settings (where page sharing images are set) are the admin's: editors see where, without a link. */
-  isAdmin: boolean;
 }
 
 /** Every upload, newest first: what it is, where it is used, its alt text, and deleting it when unused. */
-export function MediaTab({ open, isAdmin }: MediaTabProps) {
+export function MediaTab({ open }: MediaTabProps) {
   const trpc = useTRPC();
   const library = useQuery({
     ...trpc.media.library.queryOptions(),
@@ -62,14 +61,14 @@ export function MediaTab({ open, isAdmin }: MediaTabProps) {
       )}
       <ul className={styles.list}>
         {items.map((item) => (
-          <MediaRow key={item.id} item={item} open={open} isAdmin={isAdmin} />
+          <MediaRow key={item.id} item={item} open={open} />
         ))}
       </ul>
     </section>
   );
 }
 
-function MediaRow({ item, open, isAdmin }: { item: MediaItem } & MediaTabProps) {
+function MediaRow({ item, open }: { item: MediaItem } & MediaTabProps) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.media.library.queryKey() });
@@ -141,7 +140,7 @@ function MediaRow({ item, open, isAdmin }: { item: MediaItem } & MediaTabProps) 
               <ul className={styles.mediaUses}>
                 {item.uses.map((use) => (
                   <li key={keyOfUse(use)}>
-                    <UseLink use={use} open={open} isAdmin={isAdmin} />
+                    <UseLink use={use} open={open} />
                   </li>
                 ))}
               </ul>
@@ -175,7 +174,8 @@ function keyOfUse(use: MediaUse): string {
 }
 
 /** A use, linked to where it is edited: the post in the posts tab, or Settings for an admin. */
-function UseLink({ use, open, isAdmin }: { use: MediaUse } & MediaTabProps) {
+function UseLink({ use, open }: { use: MediaUse } & MediaTabProps) {
+  const { user } = usePageContext();
   const follow = (view: AdminView) => (event: MouseEvent<HTMLAnchorElement>) => {
     // A click opens the tab in place; a middle or modified click keeps the address for a new tab.
     if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
@@ -198,7 +198,8 @@ function UseLink({ use, open, isAdmin }: { use: MediaUse } & MediaTabProps) {
     );
   }
   const text = use.kind === 'seo' ? `Sharing image of the page ${use.page}` : `The setting ${use.key}`;
-  return isAdmin ? (
+  // Settings (where page sharing images are set) are the admin's: editors see where, without a link.
+  return user?.role === 'admin' ? (
     <a href="/admin#settings" onClick={follow({ tab: 'settings' })}>
       {text}
     </a>
