@@ -6,7 +6,7 @@ import { media, type Media, type MediaVariant, type PostType } from '../../../db
 import { ConflictError, InvalidInputError, NotFoundError } from '../errors.ts';
 import { SITE_CHANGES_CHANNEL } from '../site-changes.ts';
 import { mediaListColumns } from './media.ts';
-import type { FileStore } from '../storage/file-store.ts';
+import { STORABLE_NAME_PATTERN, type FileStore } from '../storage/file-store.ts';
 
 /** One place an upload is shown: a post (as its image, its video or inside its text), a page's sharing image, a setting. */
 export type MediaUse =
@@ -58,8 +58,8 @@ export function storedNamesOf(row: { filename: string; variants: readonly MediaV
 }
 
 // A stored file's address wherever it appears (a path, a full URL, an <img src> or a srcset), with the
-// name as the site makes names (storage/file-store.ts isStorableName).
-const UPLOAD_NAME = String.raw`/uploads/([A-Za-z0-9][A-Za-z0-9_-]*(\.[A-Za-z0-9]+)?)`;
+// name as the site makes names.
+const UPLOAD_NAME = `/uploads/(${STORABLE_NAME_PATTERN})`;
 
 interface ReferenceRow {
   source: 'post' | 'seo' | 'setting';

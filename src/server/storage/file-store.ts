@@ -30,9 +30,16 @@ export interface FileStore {
   read(name: string): AsyncIterable<Buffer>;
 }
 
-/** A file name the site itself could have made: no folders, no dot files, nothing to escape. */
+/**
+ * The names the site itself makes: no folders, no dot files, nothing to escape. Written for JavaScript
+ * and PostgreSQL regular expressions alike, so finding uploads in stored text uses the same rule.
+ */
+export const STORABLE_NAME_PATTERN = String.raw`[A-Za-z0-9][A-Za-z0-9_-]*(\.[A-Za-z0-9]+)?`;
+const STORABLE_NAME = new RegExp(`^${STORABLE_NAME_PATTERN}$`);
+
+/** A file name the site itself could have made. */
 export function isStorableName(name: string): boolean {
-  return /^[A-Za-z0-9][A-Za-z0-9_-]*(\.[A-Za-z0-9]+)?$/.test(name) && name.length <= 200;
+  return STORABLE_NAME.test(name) && name.length <= 200;
 }
 
 const contentTypes: Record<string, string> = {
