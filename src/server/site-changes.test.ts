@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../db/client.ts';
-import { posts, reviews, settings } from '../../db/schema/index.ts';
+import { media, posts, reviews, settings } from '../../db/schema/index.ts';
 import { followSiteChanges } from './site-changes.ts';
 import { createTestDatabase, testDatabaseKind } from './testing/test-database.ts';
 
@@ -48,6 +48,36 @@ describe(`site change notifications (${testDatabaseKind})`, () => {
     await expect.poll(() => changed).toEqual(['reviews']);
     await handle.db.update(reviews).set({ isVisible: true }).where(eq(reviews.id, held!.id));
     await expect.poll(() => changed).toEqual(['reviews', 'reviews']);
+  });
+
+  it('announces an upload when its alt text or its copies change, and nothing else done to it', async () => {
+    const [upload] = await handle.db
+      .insert(media)
+      .values({
+        filename: 'van.jpg',
+        originalName: 'van.jpg',
+        mimeType: 'image/jpeg',
+        size: 1,
+        path: '/uploads/van.jpg',
+        url: '/uploads/van.jpg',
+        type: 'image',
+        variantsPending: true,
+      })
+      .returning();
+    const own = eq(media.id, upload!.id);
+    await handle.db.update(media).set({ variantsLeaseUntil: new Date() }).where(own);
+    // A setting written afterwards proves the writes above had their chance to be announced.
+    await handle.db.insert(settings).values({ key: 'companyName', value: 'X' });
+    await expect.poll(() => changed).toEqual(['settings']);
+    await handle.db.update(media).set({ alt: 'Blue service van' }).where(own);
+    await expect.poll(() => changed).toEqual(['settings', 'media']);
+    await handle.db.update(media).set({ variants: [], variantsPending: false }).where(own);
+    await expect.poll(() => changed).toEqual(['settings', 'media', 'media']);
+    await handle.db.delete(media).where(own);
+    // Copies recorded for an upload deleted meanwhile change no row.
+    await handle.db.update(media).set({ variants: [] }).where(own);
+    await handle.db.insert(settings).values({ key: 'phone', value: '1' });
+    await expect.poll(() => changed).toEqual(['settings', 'media', 'media', 'settings']);
   });
 
   it('a transaction rolled back announces nothing', async () => {

@@ -2,7 +2,8 @@ import type { DatabaseHandle } from '../../db/client.ts';
 
 /**
  * The channel on which the database announces, at commit, each table visitors see whose rows changed
- * (posts, visible reviews, settings, search metadata), whichever instance or tool changed them.
+ * (posts, visible reviews, settings, search metadata, an upload's alt text or copies), whichever
+ * instance or tool changed them.
  */
 export const SITE_CHANGES_CHANNEL = 'site_changes';
 

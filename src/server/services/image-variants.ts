@@ -14,7 +14,6 @@ import type { Logger } from '../logger.ts';
 import { makeVariantFiles } from '../image-worker.ts';
 import type { FileStore } from '../storage/file-store.ts';
 import { CoalescedRun } from '../coalesced-run.ts';
-import { SITE_CHANGES_CHANNEL } from '../site-changes.ts';
 
 /**
  * Makes and keeps every variant of the stored image `filename`, answering what was made, smallest first;
@@ -118,18 +117,15 @@ export class ImageVariantMaker {
       if (!claimed) return;
       try {
         const variants = await makeImageVariants(this.store, claimed.filename, this.workDir);
-        const recorded = await this.db.transaction(async (tx) => {
-          const rows = await tx
-            .update(media)
-            .set({ variants, variantsPending: false, variantsLeaseUntil: null })
-            .where(eq(media.id, claimed.id))
-            .returning({ id: media.id });
-          // Pages kept while the copies were being made show the original: every instance drops them.
-          if (rows.length) await tx.execute(sql`select pg_notify(${SITE_CHANGES_CHANNEL}, 'media')`);
-          return rows.length > 0;
-        });
+        // Pages kept while the copies were being made show the original: the database announces the
+        // new copies at commit (a trigger on media), and every instance drops those pages.
+        const recorded = await this.db
+          .update(media)
+          .set({ variants, variantsPending: false, variantsLeaseUntil: null })
+          .where(eq(media.id, claimed.id))
+          .returning({ id: media.id });
         // The upload was deleted while its copies were being made: they belong to nothing now.
-        if (!recorded) for (const variant of variants) await this.store.remove(variant.name);
+        if (!recorded.length) for (const variant of variants) await this.store.remove(variant.name);
       } catch (error) {
         // A damaged or missing file will not get better: the page shows the original, and nobody retries
         // it forever.

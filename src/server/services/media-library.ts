@@ -4,7 +4,6 @@ import type { Database } from '../../../db/client.ts';
 import { rowsOf } from '../../../db/rows.ts';
 import { media, type Media, type MediaVariant, type PostType } from '../../../db/schema/index.ts';
 import { ConflictError, InvalidInputError, NotFoundError } from '../errors.ts';
-import { SITE_CHANGES_CHANNEL } from '../site-changes.ts';
 import { mediaListColumns } from './media.ts';
 import { STORABLE_NAME_PATTERN, type FileStore } from '../storage/file-store.ts';
 
@@ -215,8 +214,8 @@ function describeUse(use: MediaUse): string {
 }
 
 /**
- * Sets an image's alt text. Pages are told in the same transaction, so every instance drops the pages
- * it rendered with the old text (the rendered pages and the reads behind them).
+ * Sets an image's alt text. The database announces the change at commit (a trigger on media), so every
+ * instance drops the pages it rendered with the old text (the rendered pages and the reads behind them).
  */
 export async function updateMediaAlt(db: Database, id: number, alt: string): Promise<MediaLibraryItem> {
   const row = await db.transaction(async (tx) => {
@@ -226,7 +225,6 @@ export async function updateMediaAlt(db: Database, id: number, alt: string): Pro
       throw new InvalidInputError('Only images have alt text; describe a video in the post’s text', {
         alt: ['Only images have alt text'],
       });
-    await tx.execute(sql`select pg_notify(${SITE_CHANGES_CHANNEL}, 'media')`);
     return updated;
   });
   return itemOf(row, await usesOf(db, row));
