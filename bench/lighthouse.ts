@@ -16,6 +16,11 @@ export interface LighthouseReport {
   cls: number;
   /** The audits that lost points, by id, for a reader who wants to know why a score is not 100. */
   failing: string[];
+  /**
+   * Lighthouse's own rating of this machine's speed: its simulated phone multiplies the CPU time it
+   * observes, so the same page scores lower when the machine is busy or slow.
+   */
+  benchmarkIndex: number;
 }
 
 /** One Lighthouse run per page, each in a Chromium of its own, so no cache carries from one to the next. */
@@ -53,6 +58,7 @@ export async function lighthouseReport(url: string): Promise<LighthouseReport> {
       tbtMs: numeric('total-blocking-time'),
       cls: numeric('cumulative-layout-shift'),
       failing,
+      benchmarkIndex: result.lhr.environment.benchmarkIndex,
     };
   } finally {
     chrome.kill();

@@ -342,11 +342,24 @@ async function main() {
         `${Math.round(lighthouse.lcpMs)} ms`,
         `${Math.round(lighthouse.tbtMs)} ms`,
         lighthouse.cls.toFixed(3),
+        String(lighthouse.benchmarkIndex),
         lighthouse.failing.join('; '),
       ]);
     }
     printTable(
-      ['page', 'perf', 'a11y', 'best pr.', 'SEO', 'FCP', 'LCP', 'TBT', 'CLS', 'audits that lost points'],
+      [
+        'page',
+        'perf',
+        'a11y',
+        'best pr.',
+        'SEO',
+        'FCP',
+        'LCP',
+        'TBT',
+        'CLS',
+        'machine index',
+        'audits that lost points',
+      ],
       lighthouseRows,
     );
     const all = [...reports.values()];
