@@ -17,7 +17,7 @@ export function pgliteCode() {
   // (TurboFan) in the background; the second copy cost about 150 MB of memory and two seconds of start
   // on two cores, for queries that take a millisecond either way. Only the quick compile: about 130 MB
   // for the whole embedded database. Set before anything is compiled.
-  setFlagsFromString('--liftoff-only');
+  if (!compiled) setFlagsFromString('--liftoff-only');
   // Read at once (a few milliseconds): read asynchronously, its callback would wait until the main
   // thread had loaded the server, and the compile would start only then.
   compiled ??= WebAssembly.compile(

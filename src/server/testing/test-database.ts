@@ -60,7 +60,14 @@ function migratedTemplate(): Promise<Blob> {
  * have their own, named after that database and the worker (vitest's pool id), and created when first
  * asked for. `postgres-test-databases.ts` drops them after the run.
  */
-export async function testDatabaseUrl(): Promise<string> {
+export function testDatabaseUrl(): Promise<string> {
+  workerDatabase ??= createWorkerDatabase();
+  return workerDatabase;
+}
+
+// Made once per test process: each test's database is a rebuilt schema in it, not a new database.
+let workerDatabase: Promise<string> | undefined;
+async function createWorkerDatabase(): Promise<string> {
   const base = process.env.TEST_DATABASE_URL;
   if (!base) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL');
   const url = new URL(base);
