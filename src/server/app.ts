@@ -28,6 +28,7 @@ import { siteImagesRoute } from './site-images-route.ts';
 import { PublishTimer } from './publish-timer.ts';
 import { pagesListingReviews } from './services/page-data.ts';
 import { followSiteChanges } from './site-changes.ts';
+import { followSessionChanges, SessionMemory } from './session-memory.ts';
 import { securityHeadersFor } from './security-headers.ts';
 import {
   defaultLeadNotifierOptions,
@@ -47,7 +48,6 @@ import {
   type LoginThrottleOptions,
   defaultLoginThrottleOptions,
 } from './services/login-throttle.ts';
-import { validateSessionToken } from './services/sessions.ts';
 import { sweepExpired } from './services/sweep.ts';
 import { NightlyBackups, type Clock } from './services/backup/nightly.ts';
 import { defaultUploadLimits, type UploadLimits } from './services/uploads.ts';
@@ -231,10 +231,13 @@ async function buildApp(fastify: FastifyInstance, options: AppOptions) {
 
   // 3. Cookies and the session behind them.
   await fastify.register(import('@fastify/cookie'));
+  const sessionMemory = new SessionMemory(database);
+  const stopFollowingSessions = await followSessionChanges(database, sessionMemory);
+  fastify.addHook('onClose', () => stopFollowingSessions());
   fastify.addHook('onRequest', async (request, reply) => {
     const token = request.cookies[SESSION_COOKIE];
     if (!token) return;
-    const result = await validateSessionToken(database.db, token);
+    const result = await sessionMemory.validate(token);
     if (!result) {
       reply.clearCookie(SESSION_COOKIE, sessionCookieOptions(config));
       return;
@@ -242,6 +245,12 @@ async function buildApp(fastify: FastifyInstance, options: AppOptions) {
     request.auth = { user: result.user, session: result.session };
     if (result.renewed)
       reply.setCookie(SESSION_COOKIE, token, sessionCookieOptions(config, result.session.expiresAt));
+  });
+  // A write by signed-in staff may have ended sessions (a sign-out, a password change, an account
+  // disabled). The database announces it to every instance, this one included, but not always before
+  // this answer reaches the browser: this instance forgets at once, before answering.
+  fastify.addHook('onSend', async (request) => {
+    if (request.auth && !SAFE_METHODS.has(request.method)) sessionMemory.forgetAll();
   });
   // Every /api/admin path needs a session before its input is checked or its handler runs; roles are
   // checked by the procedures.

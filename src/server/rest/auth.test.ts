@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildTestApp, TEST_PASSWORD, type TestApp } from '../testing/test-app.ts';
 import { testDatabaseKind } from '../testing/test-database.ts';
@@ -112,6 +113,18 @@ describe(`sign-in, status and logout over REST (${testDatabaseKind})`, () => {
       headers: { cookie: `session=${second}` },
     });
     expect(after.statusCode).toBe(401);
+  });
+
+  it('logout ends a session this instance remembers before any announcement from the database', async () => {
+    const cookie = `session=${(await login({ username: 'owner', password: TEST_PASSWORD })).cookies.find((c) => c.name === 'session')!.value}`;
+    const status = () =>
+      t.app.inject({ method: 'GET', url: '/api/auth/status', headers: { cookie } }).then((r) => r.json());
+    // Used once, so remembered; the announcement of the sign-out is held back, as a slow one would be.
+    expect(await status()).toMatchObject({ authenticated: true });
+    await t.database.db.execute(sql`alter table sessions disable trigger sessions_notify_session_change`);
+    await t.app.inject({ method: 'POST', url: '/api/logout', headers: { cookie } });
+    expect(await status()).toEqual({ authenticated: false });
+    await t.database.db.execute(sql`alter table sessions enable trigger sessions_notify_session_change`);
   });
 
   it('refuses sign-in with 429 after repeated failures from one address, even with the right password', async () => {

@@ -76,17 +76,35 @@ export async function validateSessionToken(
     .where(eq(sessions.id, sessionId));
   if (!row) return null;
   const { session, user } = row;
-  if (now >= session.expiresAt || now >= session.absoluteExpiresAt || !user.isActive) {
+  if (hasEnded(session, user, now)) {
     await db.delete(sessions).where(eq(sessions.id, sessionId));
     return null;
   }
-  const wantedExpiry = Math.min(now.getTime() + SESSION_IDLE_TIMEOUT_MS, session.absoluteExpiresAt.getTime());
-  if (wantedExpiry - session.expiresAt.getTime() >= RENEWAL_GRANULARITY_MS) {
+  const wantedExpiry = renewedExpiryOrNull(session, now);
+  if (wantedExpiry !== null) {
     session.expiresAt = new Date(wantedExpiry);
     await db.update(sessions).set({ expiresAt: session.expiresAt }).where(eq(sessions.id, sessionId));
     return { session, user, renewed: true };
   }
   return { session, user, renewed: false };
+}
+
+/**
+ * Whether `validateSessionToken`, asked again at `now` with nothing changed in the database, would give
+ * this answer again as it is: the session has not ended and is not due to be renewed.
+ */
+export function stillAnswersAt({ session, user }: ValidSession, now: Date): boolean {
+  return !hasEnded(session, user, now) && renewedExpiryOrNull(session, now) === null;
+}
+
+function hasEnded(session: Session, user: SessionUser, now: Date): boolean {
+  return now >= session.expiresAt || now >= session.absoluteExpiresAt || !user.isActive;
+}
+
+/** The later expiry a session in use gets, or null while it is less than the renewal granularity away. */
+function renewedExpiryOrNull(session: Session, now: Date): number | null {
+  const wantedExpiry = Math.min(now.getTime() + SESSION_IDLE_TIMEOUT_MS, session.absoluteExpiresAt.getTime());
+  return wantedExpiry - session.expiresAt.getTime() >= RENEWAL_GRANULARITY_MS ? wantedExpiry : null;
 }
 
 export async function invalidateSession(db: Database, sessionId: string): Promise<void> {
