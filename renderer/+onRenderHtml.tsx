@@ -7,7 +7,7 @@ import { palette } from '../src/styles/palette.ts';
 import { appleTouchIcon, faviconSvg } from '../src/shared/images.ts';
 import { siteImageUrl } from '../src/shared/site-image-url.ts';
 import { applySeoOverride, buildHeadTags, type SeoInput } from './seo.ts';
-import { STYLESHEET_PLACEHOLDER } from '../src/server/inline-stylesheet.ts';
+import { PAGE_HTML_PLACEHOLDER, STYLESHEET_PLACEHOLDER } from '../src/server/page-assembly.ts';
 
 function seoFor(pageContext: PageContextServer): SeoInput {
   const seo = pageContext.config.seo;
@@ -45,12 +45,14 @@ export const onRenderHtml: OnRenderHtmlAsync = async (pageContext) => {
     <link rel="apple-touch-icon" href="${siteImageUrl(appleTouchIcon)}">
   </head>
   <body>
-    <div id="root">${dangerouslySkipEscape(pageHtml)}</div>
+    <div id="root">${dangerouslySkipEscape(PAGE_HTML_PLACEHOLDER)}</div>
   </body>
 </html>`;
   // The stylesheet is in the head already: no link to it, which would block the first paint.
   const injectFilter = (assets: InjectFilterEntry[]): void => {
     if (inlineStylesheet) for (const asset of assets) if (asset.assetType === 'style') asset.inject = false;
   };
-  return { documentHtml, injectFilter };
+  // The page's body goes in after Vike has written its tags into this much shorter document
+  // (src/server/page-assembly.ts).
+  return { documentHtml, injectFilter, pageContext: { pageHtml } };
 };

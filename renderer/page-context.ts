@@ -19,7 +19,7 @@ declare global {
       /** Server only: public content already read, shared by renders until it changes. */
       reads: ReadCache;
       /**
-       * Server only: the server writes the site's stylesheet into the head (at STYLESHEET_PLACEHOLDER)
+       * Server only: the server writes the site's stylesheet into the head (at STYLESHEET_PLACEHOLDER, page-assembly.ts)
        * after the render; false links it as Vike does.
        */
       inlineStylesheet: boolean;
@@ -31,6 +31,11 @@ declare global {
       user: { username: string; role: 'admin' | 'editor' } | null;
       /** The outcome of a form sent without script, shown by the page answering it; null otherwise. */
       formPost: FormPostOutcome | null;
+      /**
+       * Server only: the page's body as rendered, which the server puts in place of PAGE_HTML_PLACEHOLDER
+       * in the document Vike returns (src/server/page-assembly.ts).
+       */
+      pageHtml?: string;
       /** The signed time this page was rendered: forms send it back for their fill time without script. */
       formStamp: string;
     }

@@ -16,24 +16,6 @@ export interface InlineStylesheet {
 }
 
 /**
- * Where a page's head takes the stylesheet. The server puts the stylesheet there after the render
- * rather than handing the framework 40 KB more of HTML to search through for its own tags on every
- * render, which took longer than rendering the page.
- */
-export const STYLESHEET_PLACEHOLDER = '<!--site-stylesheet-->';
-
-/** The rendered page's bytes with the stylesheet in place of its placeholder. */
-export function withStylesheet(html: string, stylesheet: InlineStylesheet | null | undefined): Buffer {
-  const at = stylesheet ? html.indexOf(STYLESHEET_PLACEHOLDER) : -1;
-  if (at === -1) return Buffer.from(html);
-  return Buffer.concat([
-    Buffer.from(html.slice(0, at)),
-    stylesheet!.element,
-    Buffer.from(html.slice(at + STYLESHEET_PLACEHOLDER.length)),
-  ]);
-}
-
-/**
  * The site's built stylesheet under `clientDir` (dist/client), or null when there is not exactly one:
  * then pages link their stylesheets as Vike writes them.
  */

@@ -24,7 +24,8 @@ import { formPostRoutes } from './form-posts.ts';
 import { Turns } from './turns.ts';
 import { withScriptsAfterFirstPaint } from './script-priority.ts';
 import { onFirstUse } from './on-first-use.ts';
-import { withStylesheet, type InlineStylesheet } from './inline-stylesheet.ts';
+import type { InlineStylesheet } from './inline-stylesheet.ts';
+import { assemblePage } from './page-assembly.ts';
 
 /**
  * Vike's server runtime and the built pages it loads take a tenth of a second or more to load: started
@@ -174,7 +175,11 @@ export async function ssrPlugin(app: FastifyInstance, options: SsrPluginOptions)
       for (const [name, value] of httpResponse.headers) reply.header(name, value);
       return reply.send(httpResponse.body);
     }
-    const body = withStylesheet(withScriptsAfterFirstPaint(httpResponse.body), options.inlineStylesheet);
+    const body = assemblePage(
+      withScriptsAfterFirstPaint(httpResponse.body),
+      pageContext.pageHtml ?? '',
+      options.inlineStylesheet,
+    );
     // A page showing a fallback because a read failed (default settings, no posts, the sample reviews,
     // 'Post not found') is served but not kept: the next visitor gets the real page once the database answers.
     const degraded = settingsDegraded || seoDegraded || isDegraded(pageContext.data);

@@ -1,0 +1,43 @@
+// A page's bytes are put together after Vike has written its own tags into the document. Vike finds
+// where they go with regular expressions over the whole document and splits it into lines to indent
+// them: several passes over every byte of every render, which took longer than React's render of the
+// page itself. So the document Vike is given holds placeholders where the page's body (React's render)
+// and the site's stylesheet go, a kilobyte in all, and the server puts them in place afterwards.
+import type { InlineStylesheet } from './inline-stylesheet.ts';
+
+/** Where the document takes the page's body. */
+export const PAGE_HTML_PLACEHOLDER = '<!--page-html-->';
+
+/**
+ * Where a page's head takes the site's stylesheet (inline-stylesheet.ts); without one, the
+ * placeholder is left out and pages link their stylesheets as Vike writes them.
+ */
+export const STYLESHEET_PLACEHOLDER = '<!--site-stylesheet-->';
+
+/**
+ * The page's bytes: `document`, as Vike wrote it, with the page's body and the stylesheet in place of
+ * their placeholders. Only the document is searched, so a placeholder's text inside the body (an
+ * article quoting it) stays text.
+ */
+export function assemblePage(
+  document: string,
+  pageHtml: string,
+  stylesheet: InlineStylesheet | null | undefined,
+): Buffer {
+  const fills: { at: number; placeholder: string; bytes: Buffer }[] = [];
+  const stylesheetAt = stylesheet ? document.indexOf(STYLESHEET_PLACEHOLDER) : -1;
+  if (stylesheetAt !== -1)
+    fills.push({ at: stylesheetAt, placeholder: STYLESHEET_PLACEHOLDER, bytes: stylesheet!.element });
+  const pageAt = document.indexOf(PAGE_HTML_PLACEHOLDER);
+  if (pageAt !== -1)
+    fills.push({ at: pageAt, placeholder: PAGE_HTML_PLACEHOLDER, bytes: Buffer.from(pageHtml) });
+  fills.sort((a, b) => a.at - b.at);
+  const parts: Buffer[] = [];
+  let from = 0;
+  for (const { at, placeholder, bytes } of fills) {
+    parts.push(Buffer.from(document.slice(from, at)), bytes);
+    from = at + placeholder.length;
+  }
+  parts.push(Buffer.from(document.slice(from)));
+  return Buffer.concat(parts);
+}
