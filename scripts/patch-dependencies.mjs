@@ -1,0 +1,87 @@
+// Run by npm after every install (package.json "postinstall"): mends, in the installed packages, what
+// costs this site measurably and has no setting. Each mend names the exact text it replaces; when an
+// update has changed that text, the mend is skipped with a warning, and the test beside this script
+// fails, so that whoever updated the package looks again.
+import { readFileSync, writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+/** What one mend changes in one installed file. */
+export const mends = [
+  // Vike counts calls per name to catch an infinite loop, and its server names each request: every
+  // render walked the trackers of every request of the last five seconds, so a render cost more the
+  // more renders there were a second (a tenth of each render at 500 a second). Mended, it ends the
+  // caller's own tracker exactly as before and sweeps the others once a second.
+  {
+    package: 'vike',
+    file: 'dist/utils/catchInfiniteLoop.js',
+    marker: '/* mended by scripts/patch-dependencies.mjs */',
+    original: `const trackers = {};
+const maxCalls = 99;
+const time = 5 * 1000;
+function catchInfiniteLoop(functionName) {
+    // Init
+    const now = new Date().getTime();
+    // Clean all outdated trackers
+    Object.keys(trackers).forEach((key) => {
+        const tracker = trackers[key];
+        const elapsedTime = now - tracker.startTime;
+        if (elapsedTime > time)
+            delete trackers[key];
+    });
+`,
+    replacement: `const trackers = {};
+const maxCalls = 99;
+const time = 5 * 1000;
+/* mended by scripts/patch-dependencies.mjs */
+let sweptAt = 0;
+function catchInfiniteLoop(functionName) {
+    // Init
+    const now = new Date().getTime();
+    // Clean this name's tracker when outdated, as before; the other outdated ones once a second.
+    const own = trackers[functionName];
+    if (own && now - own.startTime > time)
+        delete trackers[functionName];
+    if (now - sweptAt >= 1000) {
+        sweptAt = now;
+        Object.keys(trackers).forEach((key) => {
+            const tracker = trackers[key];
+            const elapsedTime = now - tracker.startTime;
+            if (elapsedTime > time)
+                delete trackers[key];
+        });
+    }
+`,
+  },
+];
+
+/**
+ * Applies each mend under `nodeModules` that is not applied yet.
+ * @param {string} nodeModules
+ * @returns {{ package: string; outcome: 'applied' | 'already' | 'changed upstream' }[]}
+ */
+export function applyMends(nodeModules) {
+  return mends.map((mend) => {
+    const path = `${nodeModules}/${mend.package}/${mend.file}`;
+    let text;
+    try {
+      text = readFileSync(path, 'utf8');
+    } catch {
+      return { package: mend.package, outcome: 'changed upstream' };
+    }
+    if (text.includes(mend.marker)) return { package: mend.package, outcome: 'already' };
+    if (!text.includes(mend.original)) return { package: mend.package, outcome: 'changed upstream' };
+    writeFileSync(
+      path,
+      text.replace(mend.original, () => mend.replacement),
+    );
+    return { package: mend.package, outcome: 'applied' };
+  });
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  for (const { package: name, outcome } of applyMends(
+    fileURLToPath(new URL('../node_modules', import.meta.url)),
+  ))
+    if (outcome === 'changed upstream')
+      console.warn(`patch-dependencies: ${name} has changed; its mend no longer applies (see this script).`);
+}

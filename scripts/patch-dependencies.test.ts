@@ -1,0 +1,56 @@
+import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { applyMends, mends } from './patch-dependencies.mjs';
+
+const nodeModules = join(import.meta.dirname, '..', 'node_modules');
+
+describe('mends to installed packages', () => {
+  const folders: string[] = [];
+  afterEach(async () => {
+    vi.useRealTimers();
+    for (const folder of folders.splice(0)) await rm(folder, { recursive: true, force: true });
+  });
+
+  it('are all in place after npm install: a package update that changed the text shows here', () => {
+    expect(applyMends(nodeModules)).toEqual(
+      mends.map((mend) => ({ package: mend.package, outcome: 'already' })),
+    );
+  });
+
+  it('apply once to the original text, and leave a changed file alone', async () => {
+    const copy = await mkdtemp(join(tmpdir(), 'mends-'));
+    folders.push(copy);
+    for (const mend of mends) {
+      const path = join(copy, mend.package, mend.file);
+      await cp(join(nodeModules, mend.package, mend.file), path);
+      const mended = await readFile(path, 'utf8');
+      await writeFile(
+        path,
+        mended.replace(mend.replacement, () => mend.original),
+      );
+    }
+    expect(applyMends(copy).map((result) => result.outcome)).toEqual(mends.map(() => 'applied'));
+    expect(applyMends(copy).map((result) => result.outcome)).toEqual(mends.map(() => 'already'));
+    const vike = join(copy, 'vike', 'dist/utils/catchInfiniteLoop.js');
+    await writeFile(vike, 'export function catchInfiniteLoop() {}\n');
+    expect(applyMends(copy)[0]!.outcome).toBe('changed upstream');
+  });
+
+  it("Vike's mended loop catcher still stops the hundredth call of a name within five seconds", async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-01-01T00:00:00Z'));
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const { catchInfiniteLoop } = (await import(
+      pathToFileURL(join(nodeModules, 'vike', 'dist/utils/catchInfiniteLoop.js')).href
+    )) as { catchInfiniteLoop: (name: string) => void };
+    for (let call = 1; call <= 99; call++) catchInfiniteLoop('render()');
+    expect(() => catchInfiniteLoop('render()')).toThrow(/called 100 times within 5 seconds/);
+    // Five seconds on, the name starts counting afresh, as before the mend.
+    vi.setSystemTime(new Date('2026-01-01T00:00:05.001Z'));
+    expect(() => catchInfiniteLoop('render()')).not.toThrow();
+    warn.mockRestore();
+  });
+});
