@@ -53,4 +53,26 @@ describe('mends to installed packages', () => {
     expect(() => catchInfiniteLoop('render()')).not.toThrow();
     warn.mockRestore();
   });
+
+  it("Vike's mended objectAssign makes the same properties as copying every descriptor", async () => {
+    const { objectAssign } = (await import(
+      pathToFileURL(join(nodeModules, 'vike', 'dist/utils/objectAssign.js')).href
+    )) as { objectAssign: (target: object, addendum: object) => void };
+    const symbol = Symbol('key');
+    const addendum = JSON.parse('{"__proto__": {"polluted": true}, "plain": 1, "replaced": 2}') as object;
+    Object.defineProperties(addendum, {
+      computed: { get: () => 'computed', enumerable: true, configurable: true },
+      hidden: { value: 'hidden', enumerable: false },
+      [symbol]: { value: 'symbol', writable: true, enumerable: true, configurable: true },
+    });
+    const target = () =>
+      Object.defineProperty({ kept: 0 }, 'replaced', { get: () => 'old', configurable: true });
+    const expected = target();
+    Object.defineProperties(expected, Object.getOwnPropertyDescriptors(addendum));
+    const mended = target();
+    objectAssign(mended, addendum);
+    expect(Object.getOwnPropertyDescriptors(mended)).toEqual(Object.getOwnPropertyDescriptors(expected));
+    expect(Reflect.ownKeys(mended)).toEqual(Reflect.ownKeys(expected));
+    expect(Object.getPrototypeOf(mended)).toBe(Object.prototype);
+  });
 });
