@@ -21,10 +21,23 @@ export interface LighthouseReport {
    * observes, so the same page scores lower when the machine is busy or slow.
    */
   benchmarkIndex: number;
+  /** Why Lighthouse could not measure the page, when it could not (its scores are then all zero). */
+  runtimeError?: string;
 }
 
-/** One Lighthouse run per page, each in a Chromium of its own, so no cache carries from one to the next. */
+/**
+ * One Lighthouse run per page, each in a Chromium of its own, so no cache carries from one to the next.
+ * A run that could not record the page (Lighthouse's NO_NAVSTART, about one run in fifteen here with
+ * Debian's Chromium, whose message says to run it again) measured nothing: it is run again, twice at
+ * most, and a third failure is reported as it is.
+ */
 export async function lighthouseReport(url: string): Promise<LighthouseReport> {
+  let report = await lighthouseRun(url);
+  for (let retry = 0; retry < 2 && report.runtimeError; retry++) report = await lighthouseRun(url);
+  return report;
+}
+
+async function lighthouseRun(url: string): Promise<LighthouseReport> {
   const chrome = await launch({
     chromePath: CHROMIUM_PATH,
     chromeFlags: [
@@ -59,6 +72,9 @@ export async function lighthouseReport(url: string): Promise<LighthouseReport> {
       cls: numeric('cumulative-layout-shift'),
       failing,
       benchmarkIndex: result.lhr.environment.benchmarkIndex,
+      ...(result.lhr.runtimeError
+        ? { runtimeError: `${result.lhr.runtimeError.code}: ${result.lhr.runtimeError.message}` }
+        : {}),
     };
   } finally {
     chrome.kill();

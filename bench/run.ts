@@ -343,7 +343,7 @@ async function main() {
         `${Math.round(lighthouse.tbtMs)} ms`,
         lighthouse.cls.toFixed(3),
         String(lighthouse.benchmarkIndex),
-        lighthouse.failing.join('; '),
+        lighthouse.runtimeError ?? lighthouse.failing.join('; '),
       ]);
     }
     printTable(
