@@ -96,7 +96,7 @@ async function buildApp(fastify: FastifyInstance, options: AppOptions) {
   const fileStore = fileStoreFor(config, database.db);
   fastify.decorate('fileStore', fileStore);
   if (fileStore instanceof DatabaseStore) {
-    const stopFollowingFiles = await followRemovedFiles(database, fileStore);
+    const stopFollowingFiles = await followRemovedFiles(database, fileStore, fastify.log);
     fastify.addHook('onClose', stopFollowingFiles);
     let importing: Promise<unknown> = Promise.resolve();
     fastify.addHook('onReady', (done) => {

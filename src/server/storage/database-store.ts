@@ -152,7 +152,8 @@ export class DatabaseStore implements FileStore {
     this.cached.clear();
     this.cachedBytes = 0;
     this.scanned = Promise.resolve();
-    await rm(this.cacheFolder, { recursive: true, force: true });
+    // A copy being fetched meanwhile may write into the folder as it is emptied: its removal is tried again.
+    await rm(this.cacheFolder, { recursive: true, force: true, maxRetries: 3 });
   }
 
   private async fetch(name: string): Promise<boolean> {

@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import type { Database, DatabaseHandle } from '../../../db/client.ts';
 import { storedFiles } from '../../../db/schema/index.ts';
 import type { AppConfig } from '../env.ts';
+import type { Logger } from '../logger.ts';
 import { DatabaseStore, STORED_FILE_REMOVED_CHANNEL, writeStoredFile } from './database-store.ts';
 import { contentTypeOf, FolderStore, isStorableName, type FileStore } from './file-store.ts';
 
@@ -38,15 +39,19 @@ export async function importUploadsFolder(db: Database, folder: string): Promise
 /**
  * Keeps this instance's copies in step with the database: a file deleted anywhere is dropped here, and
  * every copy is dropped whenever the listening connection (re)connects, since deletions announced while
- * it was away are lost. Resolves to a function that stops listening.
+ * it was away are lost. A copy that could not be dropped is logged: nothing waits for these, and a
+ * failure left unhandled would stop the server. Resolves to a function that stops listening.
  */
 export function followRemovedFiles(
   database: Pick<DatabaseHandle, 'listen'>,
   store: DatabaseStore,
+  log: Pick<Logger, 'warn'>,
 ): Promise<() => Promise<void>> {
+  const dropFailed = (error: unknown) =>
+    log.warn({ err: error }, 'dropping the copies of deleted uploads failed');
   return database.listen(
     STORED_FILE_REMOVED_CHANNEL,
-    (name) => void store.forget(name),
-    () => void store.forgetAll(),
+    (name) => void store.forget(name).catch(dropFailed),
+    () => void store.forgetAll().catch(dropFailed),
   );
 }

@@ -114,13 +114,26 @@ describe(`file stores (${testDatabaseKind})`, () => {
       for (const name of ['a.jpg', 'b.jpg', 'c.jpg']) await writer.remove(name);
     });
 
+    it('logs copies it could not drop instead of leaving the failure unhandled', async () => {
+      const reader = new DatabaseStore(database.db, join(work, 'reader'));
+      reader.forgetAll = () => Promise.reject(new Error('the disk went away'));
+      const warnings: unknown[] = [];
+      // The listening connection coming up drops every copy.
+      const stop = await followRemovedFiles(database, reader, { warn: (details) => warnings.push(details) });
+      try {
+        await expect.poll(() => warnings).toEqual([{ err: new Error('the disk went away') }]);
+      } finally {
+        await stop();
+      }
+    });
+
     it.skipIf(testDatabaseKind !== 'postgres')(
       'drops its copy when another instance deletes the file',
       async () => {
         const writer = new DatabaseStore(database.db, join(work, 'writer'));
         await writer.save('gone.png', await source(randomBytes(100)), 'image/png');
         const reader = new DatabaseStore(database.db, join(work, 'reader'));
-        const stop = await followRemovedFiles(database, reader);
+        const stop = await followRemovedFiles(database, reader, { warn: () => {} });
         try {
           expect(await reader.localFolderOf('gone.png')).not.toBeNull();
           await writer.remove('gone.png');
