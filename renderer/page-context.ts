@@ -19,8 +19,8 @@ declare global {
       /** Server only: public content already read, shared by renders until it changes. */
       reads: ReadCache;
       /**
-       * Server only: the server writes the site's stylesheet into the head (at STYLESHEET_PLACEHOLDER, page-assembly.ts)
-       * after the render; false links it as Vike does.
+       * Server only: the server writes the site's stylesheet into the head (at STYLESHEET_PLACEHOLDER,
+       * src/server/page-assembly.ts) after the render; false links it as Vike does.
        */
       inlineStylesheet: boolean;
       publicUrl: string;
