@@ -119,7 +119,9 @@ describe(`file stores (${testDatabaseKind})`, () => {
       reader.forgetAll = () => Promise.reject(new Error('the disk went away'));
       const warnings: unknown[] = [];
       // The listening connection coming up drops every copy.
-      const stop = await followRemovedFiles(database, reader, { warn: (details) => warnings.push(details) });
+      const stop = await followRemovedFiles(database, reader, {
+        warn: (details: unknown) => warnings.push(details),
+      });
       try {
         await expect.poll(() => warnings).toEqual([{ err: new Error('the disk went away') }]);
       } finally {
