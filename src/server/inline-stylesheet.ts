@@ -3,9 +3,9 @@
 // first paint; inlined, it costs about 6 KB more of each compressed page (the build makes one
 // stylesheet for the whole site). The policy allows exactly these bytes by their hash, so no other
 // <style> element can apply.
-import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { cspSourceOf } from './csp-source.ts';
 
 export interface InlineStylesheet {
   css: string;
@@ -32,9 +32,4 @@ export function builtStylesheet(clientDir: string): InlineStylesheet | null {
   if (names.length !== 1) return null;
   const css = readFileSync(join(folder, names[0]!), 'utf8');
   return { css, cspSource: cspSourceOf(css), element: Buffer.from(`<style>${css}</style>`) };
-}
-
-/** The Content-Security-Policy source allowing an inline <style> or <script> element with exactly this text. */
-export function cspSourceOf(text: string): string {
-  return `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
 }

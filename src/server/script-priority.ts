@@ -3,7 +3,7 @@
 // as the HTML is read (as a module script and its preloads are), they would share a phone's connection
 // with the page's photos and, arriving first on a fast one, be evaluated before the first paint, on a
 // slow phone's processor a few hundred milliseconds of it.
-import { cspSourceOf } from './inline-stylesheet.ts';
+import { cspSourceOf } from './csp-source.ts';
 
 const MODULE_SCRIPT = /<script src="([^"]+)" type="module" async><\/script>/;
 const MODULE_PRELOAD = /\n?<link rel="modulepreload" href="([^"]+)"[^>]*>/g;
