@@ -6,11 +6,6 @@ export const inner = style({ maxWidth: vars.width.content, margin: '0 auto' });
 
 export const section = style({ padding: `${vars.space.xxl} ${vars.space.md}` });
 
-// Sections below the first screen are laid out when they come near it, not in the page's first layout,
-// which on a slow phone was the longest task of the load. The size is a guess kept until the section
-// has been laid out once ('auto' then remembers its real size).
-export const laterSection = style({ contentVisibility: 'auto', containIntrinsicSize: 'auto 720px' });
-
 export const sectionTitle = style({ color: vars.color.brandNavy, fontSize: 'clamp(1.6rem, 3vw, 2.2rem)' });
 
 export const sectionLead = style({
