@@ -90,6 +90,8 @@ async function main() {
   await fastify.register(app, {
     config,
     database,
+    // After a restart the first visitors and health checks come before the work left pending.
+    backgroundStartDelayMs: 1_000,
     nightlyBackups: {},
     ssr: { mode: config.nodeEnv === 'development' ? 'development' : 'production' },
   });

@@ -69,6 +69,12 @@ export interface AppOptions {
   leadNotifier?: Partial<LeadNotifierOptions>;
   /** Time between sweeps of expired spam and limit counters (the first runs at start). */
   sweepIntervalMs?: number;
+  /**
+   * How long after the app is ready its background work begins: alerts and image copies left pending
+   * before a restart, the first sweep, the nightly backup's first check. None by default; the server
+   * waits a moment (server.ts).
+   */
+  backgroundStartDelayMs?: number;
   /** Write a backup every night (the server); omitted in tests that do not exercise it. */
   nightlyBackups?: { clock?: Clock; recheckMs?: number };
   analytics?: Partial<AnalyticsRecorderOptions>;
@@ -118,10 +124,8 @@ async function buildApp(fastify: FastifyInstance, options: AppOptions) {
     { ...defaultImageVariantMakerOptions, ...options.imageVariants },
   );
   fastify.decorate('imageVariants', imageVariants);
-  fastify.addHook('onReady', (done) => {
-    imageVariants.start();
-    done();
-  });
+  const startInBackground = backgroundStarter(fastify, options.backgroundStartDelayMs ?? 0);
+  startInBackground(() => imageVariants.start());
   // An image being worked on is finished before the database closes; the rest wait in the database.
   fastify.addHook('onClose', () => imageVariants.stop());
   fastify.decorate(
@@ -155,13 +159,10 @@ async function buildApp(fastify: FastifyInstance, options: AppOptions) {
     publishTimer.stop();
     await stopFollowing();
   });
-  fastify.addHook('onReady', (done) => {
-    fastify.leadNotifier.start();
-    done();
-  });
+  startInBackground(() => fastify.leadNotifier.start());
   // An alert being sent is finished before the database closes; the rest wait in the database.
   fastify.addHook('onClose', () => fastify.leadNotifier.stop());
-  scheduleSweeps(fastify, database.db, options.sweepIntervalMs ?? 60 * 60 * 1000);
+  scheduleSweeps(fastify, database.db, options.sweepIntervalMs ?? 60 * 60 * 1000, startInBackground);
   if (options.nightlyBackups) {
     const nightly = new NightlyBackups({
       db: database.db,
@@ -171,10 +172,7 @@ async function buildApp(fastify: FastifyInstance, options: AppOptions) {
       log: fastify.log,
       ...options.nightlyBackups,
     });
-    fastify.addHook('onReady', (done) => {
-      nightly.start();
-      done();
-    });
+    startInBackground(() => nightly.start());
     // A backup under way is finished, not cut off, before the database closes.
     fastify.addHook('onClose', () => nightly.stop());
   }
@@ -323,8 +321,34 @@ async function buildApp(fastify: FastifyInstance, options: AppOptions) {
   }
 }
 
+/**
+ * What starts background work once the app is ready, `delayMs` later: after a restart, the first
+ * visitors and health checks are answered before that work queues its queries on the database (the
+ * embedded one has a single connection). Work whose time has not come when the app closes never starts.
+ */
+function backgroundStarter(fastify: FastifyInstance, delayMs: number) {
+  const starts: (() => void)[] = [];
+  let timer: NodeJS.Timeout | undefined;
+  fastify.addHook('onReady', (done) => {
+    const startAll = () => starts.forEach((start) => start());
+    if (delayMs === 0) startAll();
+    else timer = setTimeout(startAll, delayMs);
+    done();
+  });
+  fastify.addHook('preClose', (done) => {
+    clearTimeout(timer);
+    done();
+  });
+  return (start: () => void) => void starts.push(start);
+}
+
 /** A sweep at start and then at each interval; a sweep under way finishes before the database closes. */
-function scheduleSweeps(fastify: FastifyInstance, db: DatabaseHandle['db'], intervalMs: number): void {
+function scheduleSweeps(
+  fastify: FastifyInstance,
+  db: DatabaseHandle['db'],
+  intervalMs: number,
+  startInBackground: (start: () => void) => void,
+): void {
   let running: Promise<void> | undefined;
   const sweep = () => {
     if (running) return;
@@ -337,7 +361,7 @@ function scheduleSweeps(fastify: FastifyInstance, db: DatabaseHandle['db'], inte
       .finally(() => (running = undefined));
   };
   let timer: NodeJS.Timeout | undefined;
-  fastify.addHook('onReady', () => {
+  startInBackground(() => {
     sweep();
     timer = setInterval(sweep, intervalMs).unref();
   });

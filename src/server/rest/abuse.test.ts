@@ -235,6 +235,25 @@ describe(`limits, spam folder and page cache (${testDatabaseKind})`, () => {
         await new Promise((resolve) => setImmediate(resolve));
       }
     });
+
+    it('a server told to wait before its background work answers first, sweeps after, and never once closed', async () => {
+      const oldSpam = { ...lead, isSpam: true, createdAt: new Date(Date.now() - SPAM_KEPT_MS - 60_000) };
+      const spamLeft = async () => (await t.database.db.select().from(contactSubmissions)).length;
+      await t.database.db.insert(contactSubmissions).values(oldSpam);
+      const closedFirst = await buildTestApp({ database: t.database, backgroundStartDelayMs: 60_000 });
+      expect((await closedFirst.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+      expect(await spamLeft()).toBe(1);
+      // Closed before its time came: the sweep never starts, so nothing touches the database after.
+      await closedFirst.app.close();
+      expect(await spamLeft()).toBe(1);
+
+      second = await buildTestApp({ database: t.database, backgroundStartDelayMs: 50 });
+      const deadline = Date.now() + 5_000;
+      while ((await spamLeft()) > 0) {
+        if (Date.now() > deadline) throw new Error('old spam was not swept after the delay');
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+    });
   });
 
   describe('where alerts go', () => {
