@@ -123,7 +123,8 @@ async function main() {
   }
 }
 
-main().catch((error) => {
+/** Settles once the server is listening: `npm start` then saves what the start compiled (scripts/code-cache.mjs). */
+export const ready = main().catch((error) => {
   console.error(error);
   process.exit(1);
 });

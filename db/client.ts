@@ -111,9 +111,7 @@ async function openPglite(
   location: { dataDir: string } | { memory: true; from?: Blob },
 ): Promise<DatabaseHandle> {
   const pgliteWasmModule = await pgliteCode();
-  const { PGlite } = await import('@electric-sql/pglite');
-  const { drizzle } = await import('drizzle-orm/pglite');
-  const { migrate } = await import('drizzle-orm/pglite/migrator');
+  const { PGlite, drizzle, migrate } = await import('./pglite-modules.ts');
   // PostgreSQL's default 128 MB of shared buffers is memory the process holds from the first query
   // on, for a site whose whole database is a few megabytes; the operating system caches the data
   // folder's files beneath it anyway.

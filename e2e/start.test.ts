@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -7,10 +7,10 @@ import { expect, it } from 'vitest';
 import { freePort } from './support/server.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
+const compiledServerDir = join(root, 'dist', 'node');
 
-// The build ran once before the browser tests (global setup), as `npm run build` does.
-it('npm start after a build runs the compiled server without building again', async () => {
-  const dir = await mkdtemp(join(tmpdir(), 'start-after-build-'));
+/** Runs `npm start`'s script on `dir`'s database until healthy, asks for `paths`, then stops it. */
+async function startAndVisit(dir: string, paths: string[]) {
   const port = await freePort();
   let output = '';
   const child = spawn(process.execPath, ['scripts/start.mjs'], {
@@ -42,12 +42,35 @@ it('npm start after a build runs the compiled server without building again', as
       expect(Date.now(), `not healthy in time:\n${output}`).toBeLessThan(deadline);
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
-    expect(output).not.toContain('Building');
-    const page = await fetch(`http://127.0.0.1:${port}/`);
-    expect(page.status).toBe(200);
+    const pages = [];
+    for (const path of paths) {
+      const response = await fetch(`http://127.0.0.1:${port}${path}`);
+      pages.push({ status: response.status, html: await response.text() });
+    }
+    return { output, pages };
   } finally {
     child.kill('SIGTERM');
     await exited;
+  }
+}
+
+// The build ran once before the browser tests (global setup), as `npm run build` does.
+it('npm start after a build runs the compiled server without building again, then starts from its code cache', async () => {
+  const dir = await mkdtemp(join(tmpdir(), 'start-after-build-'));
+  try {
+    const first = await startAndVisit(dir, ['/']);
+    expect(first.output).not.toContain('Building');
+    expect(first.pages[0]!.status).toBe(200);
+    // What the first start compiled is saved once it listens: the compiled server's code cache.
+    expect((await readdir(compiledServerDir)).some((name) => name.endsWith('.code-cache'))).toBe(true);
+
+    // The next start runs the code read back from that cache: pages render (Vike, loaded through the
+    // import() the cached code is handed) and the sign-in page is there.
+    const second = await startAndVisit(dir, ['/', '/services', '/admin-login']);
+    expect(second.pages.map((page) => page.status)).toEqual([200, 200, 200]);
+    expect(second.pages[1]!.html).toContain('Water Heater');
+    expect(second.output).not.toMatch(/error/i);
+  } finally {
     await rm(dir, { recursive: true, force: true });
   }
 });

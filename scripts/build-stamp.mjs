@@ -20,7 +20,7 @@ export const root = fileURLToPath(new URL('..', import.meta.url));
 /** @param {string} dir */
 const stampFileIn = (dir) => join(dir, 'dist', '.build-hash');
 /** @param {string} dir */
-const serverBundleIn = (dir) => join(dir, 'dist', 'node', 'server.mjs');
+const serverBundleIn = (dir) => join(dir, 'dist', 'node', 'server.cjs');
 /** The compiled server; the client and page bundles sit beside it under dist/. */
 export const serverBundle = serverBundleIn(root);
 const inputs = [

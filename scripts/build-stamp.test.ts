@@ -12,7 +12,7 @@ describe('whether the build is current', () => {
     await mkdir(join(checkout, 'src'));
     await mkdir(join(checkout, 'dist', 'node'), { recursive: true });
     await writeFile(source(), 'export const title = "Plumbing";\n');
-    await writeFile(join(checkout, 'dist', 'node', 'server.mjs'), '');
+    await writeFile(join(checkout, 'dist', 'node', 'server.cjs'), '');
   });
   afterEach(async () => {
     await rm(checkout, { recursive: true, force: true });

@@ -2,11 +2,13 @@
 // to JavaScript (one file, and one for the process photos are worked in), so that `npm start` runs no
 // TypeScript compiler and builds nothing again.
 import { spawnSync } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { build as esbuild } from 'esbuild';
+import { build as esbuild, type Metafile } from 'esbuild';
 import { precompressAssets } from './precompress-assets.ts';
 import { root, serverBundle, sourceSnapshot, writeBuildStamp } from './build-stamp.mjs';
+import { removeCodeCaches } from './code-cache.mjs';
 
 /** What the server bundle leaves in node_modules. */
 const SERVER_EXTERNAL = [
@@ -37,7 +39,6 @@ export async function build(): Promise<void> {
   const compiled = {
     bundle: true,
     platform: 'node',
-    format: 'esm',
     target: 'node20',
     sourcemap: true,
     logLevel: 'warning',
@@ -48,27 +49,61 @@ export async function build(): Promise<void> {
   // The pages Vike built load zod and Drizzle from node_modules, so a query or schema may meet a copy
   // of those packages other than the one that made it; both packages recognise their own objects across
   // copies (Drizzle by Symbol.for keys, zod's instanceof by the object's traits).
-  await esbuild({
+  //
+  // CommonJS, so that `npm start` can compile it with V8's code cache (scripts/code-cache.mjs): Node 20
+  // caches no compiled ES module. What stays outside and is imported statically is loaded with
+  // require(), which since Node 20.19 loads ES modules too (package.json "engines"). The bundle's
+  // import.meta.url is its own file's URL.
+  const { metafile } = await esbuild({
     ...compiled,
+    format: 'cjs',
     entryPoints: [join(root, 'server.ts')],
     outfile: serverBundle,
     external: SERVER_EXTERNAL,
-    // The CommonJS packages inside (Fastify's) require what stays outside through this; named apart from
-    // the bundle's own imports of createRequire.
+    metafile: true,
+    define: { 'import.meta.url': 'bundleFileUrl' },
     banner: {
-      js: "import { createRequire as bannerCreateRequire } from 'node:module'; const require = bannerCreateRequire(import.meta.url);",
+      js: [
+        "const bundleFileUrl = require('node:url').pathToFileURL(__filename).href;",
+        // scripts/code-cache.mjs hands the bundle its import(): V8 refuses import() in code compiled
+        // from a cache. Run by Node's own loader instead, the bundle uses its own.
+        "const importExternal = typeof importFromOutside === 'function' ? importFromOutside : (specifier) => import(specifier);",
+      ].join('\n'),
     },
   });
+  routeDynamicImports(serverBundle, metafile);
+  removeCodeCaches(dirname(serverBundle));
   // The process photos are worked in, started by the server beside its own file (image-worker.ts). It
   // starts once in a while, and sharp must stay in node_modules: its packages are left there.
   await esbuild({
     ...compiled,
+    format: 'esm',
     entryPoints: [join(root, 'src', 'server', 'image-process.ts')],
     outfile: join(dirname(serverBundle), 'image-process.mjs'),
     packages: 'external',
   });
   console.log(`Compiled the server to ${serverBundle}.`);
   writeBuildStamp(snapshot);
+}
+
+/**
+ * Turns each import() of a package left outside the bundle into a call of the bundle's importExternal.
+ * Such imports stay dynamic on purpose: Vike's server runtime, loaded once the server listens, is a
+ * hundred-odd modules, and import() reads and compiles them in turns between requests, where require()
+ * would hold the first requests for the whole of it.
+ */
+function routeDynamicImports(bundle: string, metafile: Metafile): void {
+  const imports = Object.values(metafile.outputs).flatMap((output) => output.imports);
+  const specifiers = new Set(
+    imports.filter((entry) => entry.kind === 'dynamic-import' && entry.external).map((entry) => entry.path),
+  );
+  let code = readFileSync(bundle, 'utf8');
+  for (const specifier of specifiers) {
+    const call = `import(${JSON.stringify(specifier)})`;
+    if (!code.includes(call)) throw new Error(`${bundle} has no ${call} to route`);
+    code = code.replaceAll(call, `importExternal(${JSON.stringify(specifier)})`);
+  }
+  writeFileSync(bundle, code);
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) await build();

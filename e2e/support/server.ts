@@ -45,7 +45,7 @@ export async function startServer(env: Record<string, string | undefined> = {}):
   if (migrated && !env.DATABASE_URL && !env.DATA_DIR)
     await cp(migrated, join(dir, 'data'), { recursive: true });
   let output = '';
-  const child: ChildProcess = spawn(process.execPath, ['dist/node/server.mjs'], {
+  const child: ChildProcess = spawn(process.execPath, ['dist/node/server.cjs'], {
     cwd: root,
     env: withoutUnset({
       ...process.env,

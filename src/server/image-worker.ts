@@ -50,7 +50,7 @@ export class ImageProcessStoppedError extends Error {}
 /** How long the process is kept after its last job: an owner uploading several photos starts it once. */
 const IDLE_MS = 10_000;
 
-// The compiled server (dist/node/server.mjs) has the compiled process beside it; from source, tsx runs it.
+// The compiled server (dist/node/server.cjs) has the compiled process beside it; from source, tsx runs it.
 const fromSource = import.meta.url.endsWith('.ts');
 const entry = fileURLToPath(
   new URL(fromSource ? './image-process.ts' : './image-process.mjs', import.meta.url),

@@ -1,0 +1,6 @@
+export function removeCodeCaches(dir: string): void;
+export function runWithCodeCache(file: string): {
+  exports: unknown;
+  usedCache: boolean;
+  written: Promise<boolean>;
+};
