@@ -1,8 +1,9 @@
+import { rm } from 'node:fs/promises';
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { contactSubmissions, rateLimits, reviews } from '../../../db/schema/index.ts';
 import { buildTestApp, TEST_PASSWORD, type TestApp } from '../testing/test-app.ts';
-import { testDatabaseKind } from '../testing/test-database.ts';
+import { createTestDatabase, testDatabaseKind } from '../testing/test-database.ts';
 import { getSettings, saveSettings } from '../services/settings.ts';
 import { countHit } from '../services/rate-limits.ts';
 import { SPAM_KEPT_MS, sweepExpired } from '../services/sweep.ts';
@@ -237,21 +238,30 @@ describe(`limits, spam folder and page cache (${testDatabaseKind})`, () => {
     });
 
     it('a server told to wait before its background work answers first, sweeps after, and never once closed', async () => {
-      const oldSpam = { ...lead, isSpam: true, createdAt: new Date(Date.now() - SPAM_KEPT_MS - 60_000) };
-      const spamLeft = async () => (await t.database.db.select().from(contactSubmissions)).length;
-      await t.database.db.insert(contactSubmissions).values(oldSpam);
-      const closedFirst = await buildTestApp({ database: t.database, backgroundStartDelayMs: 60_000 });
-      expect((await closedFirst.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
-      expect(await spamLeft()).toBe(1);
-      // Closed before its time came: the sweep never starts, so nothing touches the database after.
-      await closedFirst.app.close();
-      expect(await spamLeft()).toBe(1);
+      // A database of its own: the sweep the test app runs at start must not be the one that deletes.
+      const database = await createTestDatabase();
+      const spamLeft = async () => (await database.db.select().from(contactSubmissions)).length;
+      let sweeper: TestApp | undefined;
+      try {
+        await database.db
+          .insert(contactSubmissions)
+          .values({ ...lead, isSpam: true, createdAt: new Date(Date.now() - SPAM_KEPT_MS - 60_000) });
+        const closedFirst = await buildTestApp({ database, backgroundStartDelayMs: 60_000 });
+        expect((await closedFirst.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+        expect(await spamLeft()).toBe(1);
+        // Closed before its time came: the sweep never starts, so nothing touches the database after.
+        await closedFirst.app.close();
+        await rm(closedFirst.config.uploadsDir, { recursive: true, force: true });
+        expect(await spamLeft()).toBe(1);
 
-      second = await buildTestApp({ database: t.database, backgroundStartDelayMs: 50 });
-      const deadline = Date.now() + 5_000;
-      while ((await spamLeft()) > 0) {
-        if (Date.now() > deadline) throw new Error('old spam was not swept after the delay');
-        await new Promise((resolve) => setImmediate(resolve));
+        sweeper = await buildTestApp({ database, backgroundStartDelayMs: 50 });
+        const deadline = Date.now() + 5_000;
+        while ((await spamLeft()) > 0) {
+          if (Date.now() > deadline) throw new Error('old spam was not swept after the delay');
+          await new Promise((resolve) => setImmediate(resolve));
+        }
+      } finally {
+        await (sweeper ? sweeper.close() : database.close());
       }
     });
   });
