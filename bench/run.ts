@@ -20,7 +20,8 @@ import {
   loadBesideStatic,
   type LoadResult,
 } from './load.ts';
-import { memoryOf, startAsNpmStartDoes, watchChildMemory, type StartedServer } from './npm-start.ts';
+import { startAsNpmStartDoes, type StartedServer } from '../e2e/support/npm-start.ts';
+import { memoryOf, watchChildMemory } from './process-memory.ts';
 
 const root = join(import.meta.dirname, '..');
 

@@ -1,56 +1,28 @@
-import { spawn } from 'node:child_process';
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, it } from 'vitest';
-import { freePort } from './support/server.ts';
+import { startAsNpmStartDoes } from './support/npm-start.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const compiledServerDir = join(root, 'dist', 'node');
 
-/** Runs `npm start`'s script on `dir`'s database until healthy, asks for `paths`, then stops it. */
+/** Runs `npm start`'s command on `dir`'s database until healthy, asks for `paths`, then stops it. */
 async function startAndVisit(dir: string, paths: string[]) {
-  const port = await freePort();
-  let output = '';
-  const child = spawn(process.execPath, ['scripts/start.mjs'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      NODE_ENV: '',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: join(dir, 'data'),
-      UPLOADS_DIR: join(dir, 'uploads'),
-      DATABASE_URL: '',
-      ADMIN_PASSWORD: 'start-test-password-1',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
+  const server = await startAsNpmStartDoes(join(dir, 'data'), join(dir, 'uploads'), {
+    NODE_ENV: '',
+    ADMIN_PASSWORD: 'start-test-password-1',
   });
-  child.stdout.on('data', (chunk) => (output += chunk));
-  child.stderr.on('data', (chunk) => (output += chunk));
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   try {
-    const deadline = Date.now() + 60_000;
-    for (;;) {
-      expect(child.exitCode, output).toBeNull();
-      const healthy = await fetch(`http://127.0.0.1:${port}/api/health`).then(
-        (response) => response.ok,
-        () => false,
-      );
-      if (healthy) break;
-      expect(Date.now(), `not healthy in time:\n${output}`).toBeLessThan(deadline);
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
     const pages = [];
     for (const path of paths) {
-      const response = await fetch(`http://127.0.0.1:${port}${path}`);
+      const response = await fetch(`${server.url}${path}`);
       pages.push({ status: response.status, html: await response.text() });
     }
-    return { output, pages };
+    return { output: server.output(), pages };
   } finally {
-    child.kill('SIGTERM');
-    await exited;
+    await server.stop();
   }
 }
 

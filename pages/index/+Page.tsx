@@ -1,7 +1,6 @@
 import { usePageContext } from '../../renderer/usePageContext.tsx';
 import { HydrationBoundary } from '../../src/components/HydrationBoundary/HydrationBoundary.tsx';
 import { linkButton } from '../../src/components/LinkButton/link-button.css.ts';
-import { laterSection } from '../../src/styles/recipes.css.ts';
 import { NewsCarousel } from '../../src/components/NewsCarousel/NewsCarousel.tsx';
 import { ReviewsCarousel } from '../../src/components/ReviewsCarousel/ReviewsCarousel.tsx';
 import { TownsBanner } from '../../src/components/TownsBanner/TownsBanner.tsx';
@@ -137,7 +136,10 @@ export default function Page() {
         </div>
       </section>
 
-      <section className={`${styles.section} ${styles.offers} ${laterSection}`} aria-label="Special offers">
+      <section
+        className={`${styles.section} ${styles.offers} ${styles.laterSection}`}
+        aria-label="Special offers"
+      >
         <div className={`${styles.inner} ${styles.offerGrid}`}>
           <article className={styles.offerCard}>
             <h2 className={styles.offerTitle}>$25 Off Any Plumbing Service</h2>
@@ -187,7 +189,10 @@ export default function Page() {
         <NewsCarousel posts={latestNews} />
       </HydrationBoundary>
 
-      <section className={`${styles.section} ${laterSection}`} aria-labelledby="featured-services-title">
+      <section
+        className={`${styles.section} ${styles.laterSection}`}
+        aria-labelledby="featured-services-title"
+      >
         <div className={styles.inner}>
           <h2 id="featured-services-title" className={styles.sectionTitle}>
             Services Homeowners Call Us For Most
@@ -227,7 +232,7 @@ export default function Page() {
         <ReviewsCarousel reviews={reviews} />
       </HydrationBoundary>
 
-      <section className={`${styles.section} ${laterSection}`} aria-labelledby="local-experts-title">
+      <section className={`${styles.section} ${styles.laterSection}`} aria-labelledby="local-experts-title">
         <div className={`${styles.inner} ${styles.split}`}>
           <picture>
             <source type="image/webp" srcSet={webp(localExpertsImage.src)} />
@@ -260,7 +265,7 @@ export default function Page() {
         </div>
       </section>
 
-      <section className={`${styles.finalCta} ${laterSection}`} aria-labelledby="final-cta-title">
+      <section className={`${styles.finalCta} ${styles.laterSection}`} aria-labelledby="final-cta-title">
         <div className={styles.inner}>
           <h2 id="final-cta-title" className={styles.finalCtaTitle}>
             Need a Plumber Today?
