@@ -111,6 +111,25 @@ describe('the running site', () => {
     }
   });
 
+  it('asks for the page scripts only once the browser has reported the first contentful paint', async () => {
+    const context = await site.browser.newContext();
+    const { page, errors } = await openPage(context);
+    await page.goto(`${site.url}/services`);
+    await waitForHydration(page);
+    const { firstContentfulPaint, firstScriptAsked } = await page.evaluate(() => ({
+      firstContentfulPaint: performance.getEntriesByName('first-contentful-paint')[0]!.startTime,
+      firstScriptAsked: Math.min(
+        ...performance
+          .getEntriesByType('resource')
+          .filter((entry) => entry.name.endsWith('.js'))
+          .map((entry) => entry.startTime),
+      ),
+    }));
+    expect(firstScriptAsked).toBeGreaterThan(firstContentfulPaint);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('answers an unknown path with the 404 page and status 404', async () => {
     const response = await fetch(`${site.url}/no-such-page`);
     expect(response.status).toBe(404);

@@ -10,11 +10,16 @@ const vikeHtml = [
   '<link rel="modulepreload" href="/assets/chunks/chunk-B.js" as="script" type="text/javascript">',
 ].join('\n');
 
-/** Runs the loader against a document that records what is added, with the frame and the task to come. */
-function runLoader(visibilityState: 'visible' | 'hidden') {
+/**
+ * Runs the loader against a document that records what is added, with the frame, the task, the paint
+ * reports and the visibility changes to come. `reportsPaints: false` is a browser without paint timing.
+ */
+function runLoader(visibilityState: 'visible' | 'hidden', reportsPaints = true) {
   const added: string[] = [];
   const frames: (() => void)[] = [];
   const tasks: (() => void)[] = [];
+  const paintObservers: { report: (name: string) => void; disconnected: boolean }[] = [];
+  const visibilityListeners: (() => void)[] = [];
   const attributes: Record<string, string> = {
     'data-entry': '/assets/entries/entry-server-routing.C.js',
     'data-preload': '/assets/chunks/chunk-A.js /assets/chunks/chunk-B.js',
@@ -29,14 +34,52 @@ function runLoader(visibilityState: 'visible' | 'hidden') {
           element.tag === 'link' ? `${element.rel} ${element.href}` : `${element.type} ${element.src}`,
         ),
     },
+    addEventListener: (type: string, listener: () => void) => {
+      if (type === 'visibilitychange') visibilityListeners.push(listener);
+    },
   };
+  class PerformanceObserver {
+    static supportedEntryTypes = ['mark', 'measure', 'navigation', 'paint', 'resource'];
+    private readonly watcher = {
+      report: (name: string) => {
+        if (this.watcher.disconnected) return;
+        this.callback({ getEntriesByName: (wanted: string) => (wanted === name ? [{ name }] : []) }, this);
+      },
+      disconnected: false,
+    };
+    constructor(
+      private readonly callback: (
+        list: { getEntriesByName(name: string): unknown[] },
+        observer: unknown,
+      ) => void,
+    ) {}
+    observe(options: { type: string; buffered: boolean }) {
+      expect(options).toEqual({ type: 'paint', buffered: true });
+      paintObservers.push(this.watcher);
+    }
+    disconnect() {
+      this.watcher.disconnected = true;
+    }
+  }
   runInNewContext(PAGE_SCRIPT_LOADER, {
     document,
     requestAnimationFrame: (callback: () => void) => frames.push(callback),
     setTimeout: (callback: () => void) => tasks.push(callback),
+    ...(reportsPaints ? { PerformanceObserver } : {}),
   });
-  return { added, frames, tasks };
+  const paint = (name: string) => paintObservers.forEach((observer) => observer.report(name));
+  const hide = () => {
+    document.visibilityState = 'hidden';
+    visibilityListeners.forEach((listener) => listener());
+  };
+  return { added, frames, tasks, paint, hide };
 }
+
+const allScripts = [
+  'modulepreload /assets/chunks/chunk-A.js',
+  'modulepreload /assets/chunks/chunk-B.js',
+  'module /assets/entries/entry-server-routing.C.js',
+];
 
 describe('the scripts of a page, added after its first paint', () => {
   it('takes out the module script and preloads and names them to the loader; nothing else changes', () => {
@@ -49,18 +92,40 @@ describe('the scripts of a page, added after its first paint', () => {
     expect(withScriptsAfterFirstPaint('<p>No script</p>')).toBe('<p>No script</p>');
   });
 
-  it('adds them in the task after the next frame, and at once in a tab that paints no frame', () => {
-    const visible = runLoader('visible');
-    expect(visible.added).toEqual([]);
-    visible.frames.shift()!();
-    expect(visible.added).toEqual([]);
-    visible.tasks.shift()!();
-    expect(visible.added).toEqual([
-      'modulepreload /assets/chunks/chunk-A.js',
-      'modulepreload /assets/chunks/chunk-B.js',
-      'module /assets/entries/entry-server-routing.C.js',
-    ]);
+  it('adds them in the task after the browser reports the first contentful paint, once', () => {
+    const page = runLoader('visible');
+    // A frame drawn is not yet a paint reported: nothing is asked for before it.
+    expect(page.frames).toEqual([]);
+    page.paint('first-paint');
+    expect(page.tasks).toEqual([]);
+    page.paint('first-contentful-paint');
+    expect(page.added).toEqual([]);
+    page.tasks.shift()!();
+    expect(page.added).toEqual(allScripts);
 
-    expect(runLoader('hidden').added).toHaveLength(3);
+    page.paint('first-contentful-paint');
+    page.hide();
+    expect(page.tasks).toEqual([]);
+    expect(page.added).toEqual(allScripts);
+  });
+
+  it('waits for the next frame in a browser that reports no paints', () => {
+    const page = runLoader('visible', false);
+    expect(page.added).toEqual([]);
+    page.frames.shift()!();
+    expect(page.added).toEqual([]);
+    page.tasks.shift()!();
+    expect(page.added).toEqual(allScripts);
+  });
+
+  it('adds them at once in a tab that paints nothing, or when the tab is hidden before its paint', () => {
+    expect(runLoader('hidden').added).toEqual(allScripts);
+
+    const page = runLoader('visible');
+    page.hide();
+    expect(page.added).toEqual(allScripts);
+    page.paint('first-contentful-paint');
+    page.tasks.forEach((task) => task());
+    expect(page.added).toEqual(allScripts);
   });
 });
