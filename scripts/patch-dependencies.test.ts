@@ -75,4 +75,55 @@ describe('mends to installed packages', () => {
     expect(Reflect.ownKeys(mended)).toEqual(Reflect.ownKeys(expected));
     expect(Object.getPrototypeOf(mended)).toBe(Object.prototype);
   });
+
+  it("the mended serializer writes what the serializer's own way writes, and fails alike", async () => {
+    const { stringify } = (await import(
+      pathToFileURL(join(nodeModules, '@brillout/json-serializer', 'dist/stringify.js')).href
+    )) as { stringify: (value: unknown, options?: Record<string, unknown>) => string };
+    // A replacer that replaces nothing sends a value the original way, whatever it holds.
+    const originalWay = (value: unknown, options: Record<string, unknown> = {}) =>
+      stringify(value, { ...options, replacer: () => undefined });
+    const values: unknown[] = [
+      {
+        settings: { companyName: 'Cumming <Plumbing> Pros', rating: 4.5, open: true, fax: null },
+        urlParsed: { href: '/news?page=2', search: { page: '2' }, hash: '', origin: null },
+        data: { posts: [{ id: 1, title: 'A </script> title', tags: [] }], nested: [[1, [2]], {}] },
+      },
+      Object.assign(Object.create(null) as object, { plain: 'no prototype' }),
+      ['!starts with a bang', 'fine'],
+      { missing: undefined, list: [undefined] },
+      { when: new Date('2026-11-25T12:00:00Z'), big: 10n, pattern: /a+/g },
+      { nan: Number.NaN, infinite: Infinity, below: -Infinity },
+      { map: new Map([['a', 1]]), set: new Set([1]), bytes: new Uint8Array([1, 2]) },
+      {
+        instance: new (class Point {
+          x = 1;
+        })(),
+      },
+      'top-level string',
+      42,
+      null,
+    ];
+    for (const value of values)
+      for (const options of [
+        {},
+        { htmlScriptSafe: { escapeScripts: true, escapeURLs: true } },
+        { htmlScriptSafe: { escapeScripts: true, escapeURLs: false } },
+        { htmlScriptSafe: false, space: 2 },
+      ])
+        expect(stringify(value, options)).toBe(originalWay(value, options));
+
+    const cyclic: Record<string, unknown> = {};
+    cyclic.self = cyclic;
+    expect(() => stringify(cyclic)).toThrow(TypeError);
+    expect(() => stringify({ a: 1, toJSON: () => 'replaced' })).toThrow(/toJSON because it's a function/);
+    const withFunction = { render: () => 'page' };
+    expect(() => stringify(withFunction, { valueName: 'pageContext' })).toThrow(
+      /cannot serialize pageContext\.render because it's a function/,
+    );
+    const reactElement = { $$typeof: Symbol.for('react.element'), type: 'p', props: {} };
+    expect(() => stringify({ element: reactElement }, { forbidReactElements: true })).toThrow(
+      /React element/,
+    );
+  });
 });
