@@ -22,7 +22,7 @@ describe('Turns', () => {
     const log: string[] = [];
     const works = ['a', 'b', 'c', 'd'].map((name) => heldWork(log, name));
     const results = works.map(({ work }) => turns.run(work));
-    await Promise.resolve();
+    await new Promise((resolve) => setImmediate(resolve));
     expect(log).toEqual(['start a', 'start b']);
     expect(turns.queued).toBe(2);
     works[1]!.finish();
@@ -35,6 +35,21 @@ describe('Turns', () => {
     await expect(Promise.all(results)).resolves.toEqual(['a', 'b', 'c', 'd']);
     expect(log.indexOf('start d')).toBeGreaterThan(log.indexOf('end a'));
     expect(turns.queued).toBe(0);
+  });
+
+  it('starts each piece of work only after the event loop has had a turn', async () => {
+    const turns = new Turns(1);
+    const log: string[] = [];
+    const first = turns.run(async () => {
+      log.push('first');
+      // Stands for what the loop has waiting meanwhile: a new connection to accept, a request to read.
+      setImmediate(() => log.push('event loop'));
+    });
+    const second = turns.run(async () => log.push('second'));
+    for (let tick = 0; tick < 5; tick++) await Promise.resolve();
+    expect(log).toEqual([]);
+    await Promise.all([first, second]);
+    expect(log).toEqual(['first', 'event loop', 'second']);
   });
 
   it('gives the slot on when a piece of work fails', async () => {
