@@ -9,13 +9,19 @@ const MODULE_SCRIPT = /<script src="([^"]+)" type="module" async><\/script>/;
 const MODULE_PRELOAD = /\n?<link rel="modulepreload" href="([^"]+)"[^>]*>/g;
 
 /**
+ * A browser that lists paint timing but never reports the paint still gets the scripts this long after
+ * the page is read.
+ */
+const SCRIPTS_AT_THE_LATEST_MS = 3000;
+
+/**
  * Adds the module preloads, then the page's module script, in the task after the browser reports the
  * page's first contentful paint. Waiting for the next frame was not enough: a frame is shown a little
  * after it is drawn, and the scripts asked for in between still counted as fetched before the first
  * paint (Lighthouse then adds their download on a slow phone network to it). A browser that reports no
- * paints waits for the next frame instead. A tab in the background paints nothing: there they are added
- * at once, or as soon as the tab is hidden. The same text on every page, so the security policy allows
- * it by its hash.
+ * paints waits for the next frame instead, and none waits longer than SCRIPTS_AT_THE_LATEST_MS. A tab
+ * in the background paints nothing: there they are added at once, or as soon as the tab is hidden. The
+ * same text on every page, so the security policy allows it by its hash.
  */
 export const PAGE_SCRIPT_LOADER =
   '(function(){var me=document.currentScript,done=false;function load(){if(done)return;done=true;' +
@@ -25,6 +31,7 @@ export const PAGE_SCRIPT_LOADER =
   'document.head.appendChild(script)}function soon(){setTimeout(load,0)}' +
   "if(document.visibilityState==='hidden')return load();" +
   "document.addEventListener('visibilitychange',function(){if(document.visibilityState==='hidden')load()});" +
+  `setTimeout(load,${SCRIPTS_AT_THE_LATEST_MS});` +
   "var Observer=typeof PerformanceObserver==='function'?PerformanceObserver:null;" +
   "if(Observer&&(Observer.supportedEntryTypes||[]).indexOf('paint')>=0)" +
   "new Observer(function(list,observer){if(list.getEntriesByName('first-contentful-paint').length){" +
