@@ -207,6 +207,29 @@ describe('services page', () => {
     await context.close();
   });
 
+  it('lays out the later sections above a hash target before scrolling there, whatever height they guess', async () => {
+    const context = await site.browser.newContext();
+    const { page, errors } = await openPage(context);
+    await page.goto(`${site.url}/services`);
+    await waitForHydration(page);
+    // Sections below the first screen are left out of layout until they come near it, each counting a
+    // guessed height meanwhile. With guesses this far from the real heights, a scroll measured against
+    // them would stop hundreds of pixels short of the target.
+    const skipped = await page.evaluate(() =>
+      [...document.querySelectorAll<HTMLElement>('main section')]
+        .filter((section) => getComputedStyle(section).contentVisibility === 'auto')
+        .map((section) => {
+          section.style.containIntrinsicSize = '10px';
+          return section.id;
+        }),
+    );
+    expect(skipped).toContain('underground-plumbing-service');
+    await page.getByRole('link', { name: 'Learn More about Underground Plumbing' }).click();
+    expect(await settledTop(page, '#underground-plumbing-service')).toBeCloseTo(100, 0);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('jumps without animation when the visitor prefers reduced motion', async () => {
     const context = await site.browser.newContext({ reducedMotion: 'reduce' });
     const { page, errors } = await openPage(context);

@@ -7,6 +7,7 @@ import { TownsBanner } from '../../src/components/TownsBanner/TownsBanner.tsx';
 import { couponImage, heroImage, localExpertsImage, type ServiceSlug } from '../../src/shared/images.ts';
 import { serviceCategories, telHref } from '../../src/shared/site-content.ts';
 import { siteImageUrl } from '../../src/shared/site-image-url.ts';
+import { laterSection } from '../../src/styles/recipes.css.ts';
 import type { HomeData } from './+data.ts';
 import * as styles from './home.css.ts';
 
@@ -136,10 +137,7 @@ export default function Page() {
         </div>
       </section>
 
-      <section
-        className={`${styles.section} ${styles.offers} ${styles.laterSection}`}
-        aria-label="Special offers"
-      >
+      <section className={`${styles.section} ${styles.offers} ${laterSection}`} aria-label="Special offers">
         <div className={`${styles.inner} ${styles.offerGrid}`}>
           <article className={styles.offerCard}>
             <h2 className={styles.offerTitle}>$25 Off Any Plumbing Service</h2>
@@ -189,10 +187,7 @@ export default function Page() {
         <NewsCarousel posts={latestNews} />
       </HydrationBoundary>
 
-      <section
-        className={`${styles.section} ${styles.laterSection}`}
-        aria-labelledby="featured-services-title"
-      >
+      <section className={`${styles.section} ${laterSection}`} aria-labelledby="featured-services-title">
         <div className={styles.inner}>
           <h2 id="featured-services-title" className={styles.sectionTitle}>
             Services Homeowners Call Us For Most
@@ -232,7 +227,7 @@ export default function Page() {
         <ReviewsCarousel reviews={reviews} />
       </HydrationBoundary>
 
-      <section className={`${styles.section} ${styles.laterSection}`} aria-labelledby="local-experts-title">
+      <section className={`${styles.section} ${laterSection}`} aria-labelledby="local-experts-title">
         <div className={`${styles.inner} ${styles.split}`}>
           <picture>
             <source type="image/webp" srcSet={webp(localExpertsImage.src)} />
@@ -265,7 +260,7 @@ export default function Page() {
         </div>
       </section>
 
-      <section className={`${styles.finalCta} ${styles.laterSection}`} aria-labelledby="final-cta-title">
+      <section className={`${styles.finalCta} ${laterSection}`} aria-labelledby="final-cta-title">
         <div className={styles.inner}>
           <h2 id="final-cta-title" className={styles.finalCtaTitle}>
             Need a Plumber Today?

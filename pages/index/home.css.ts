@@ -6,15 +6,6 @@ export const inner = style({ maxWidth: vars.width.content, margin: '0 auto' });
 
 export const section = style({ padding: `${vars.space.xxl} ${vars.space.md}` });
 
-/**
- * A section below the first screen: laid out when it comes near the screen, not in the page's first
- * layout, which on a slow phone was one of the longest tasks of the load. The height is a guess kept
- * until the section has been laid out once; 'auto' then remembers its real one. Not for a page whose
- * visitors jump to anchors: a jump is measured against the guessed heights of the sections above the
- * target, and lands off it by the difference once they are laid out.
- */
-export const laterSection = style({ contentVisibility: 'auto', containIntrinsicSize: 'auto 720px' });
-
 export const sectionTitle = style({ color: vars.color.brandNavy, fontSize: 'clamp(1.6rem, 3vw, 2.2rem)' });
 
 export const sectionLead = style({

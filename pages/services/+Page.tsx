@@ -2,6 +2,7 @@ import { useHashScroll } from '../../src/client/hash-scroll.ts';
 import { HydrationBoundary } from '../../src/components/HydrationBoundary/HydrationBoundary.tsx';
 import { PhotoCarousel } from '../../src/components/PhotoCarousel/PhotoCarousel.tsx';
 import { serviceSections } from './service-details.ts';
+import { laterSection } from '../../src/styles/recipes.css.ts';
 import * as styles from './services.css.ts';
 
 export default function Page() {
@@ -45,7 +46,7 @@ export default function Page() {
         <section
           key={service.anchor}
           id={service.anchor}
-          className={styles.detail}
+          className={position === 0 ? styles.detail : `${styles.detail} ${laterSection}`}
           aria-labelledby={`${service.anchor}-title`}
         >
           <div className={styles.detailInner}>
@@ -77,7 +78,7 @@ export default function Page() {
         </section>
       ))}
 
-      <section className={styles.closing} aria-labelledby="closing-title">
+      <section className={`${styles.closing} ${laterSection}`} aria-labelledby="closing-title">
         <h2 id="closing-title" className={styles.closingTitle}>
           Ready to solve your plumbing problems?
         </h2>

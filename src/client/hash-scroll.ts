@@ -7,11 +7,25 @@ function prefersReducedMotion(): boolean {
   return window.matchMedia('(prefers-reduced-motion: reduce)').matches;
 }
 
+/**
+ * Lays out in full whatever stands above `target` and is left out of layout until it comes near the
+ * screen (`content-visibility: auto`, the later sections of a page). Such a section counts its guessed
+ * height until then: a scroll measured against the guesses would land off the target by the difference,
+ * once the sections it passes take their real heights.
+ */
+function layOutAbove(target: Element): void {
+  for (let node: Element | null = target; node && node !== document.body; node = node.parentElement)
+    for (let sibling = node.previousElementSibling; sibling; sibling = sibling.previousElementSibling)
+      if (sibling instanceof HTMLElement && getComputedStyle(sibling).contentVisibility === 'auto')
+        sibling.style.contentVisibility = 'visible';
+}
+
 /** Scrolls to the element a hash names; false when there is no such element. */
 export function scrollToHash(hash: string, offset = HASH_SCROLL_OFFSET_PX): boolean {
   const id = decodeURIComponent(hash.replace(/^#/, ''));
   const target = id ? document.getElementById(id) : null;
   if (!target) return false;
+  layOutAbove(target);
   const top = target.getBoundingClientRect().top + window.scrollY - offset;
   window.scrollTo({ top, behavior: prefersReducedMotion() ? 'instant' : 'smooth' });
   return true;

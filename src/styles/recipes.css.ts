@@ -31,3 +31,17 @@ const cardGridFrom = (mediumColumns: number) =>
   });
 
 export const cardGrid = { threeColumns: cardGridFrom(3), fourColumns: cardGridFrom(4) };
+
+/**
+ * A section below the first screen: laid out when it comes near the screen, not in the page's first
+ * layout, which on a slow phone was one of the longest tasks of the load. The height is a guess kept
+ * until the section has been laid out once; 'auto' then remembers its real one. A jump to an anchor is
+ * measured against the heights of the sections above the target, so those are laid out in full when
+ * the address names the target (the browser's own jump, before any script) and before a script scrolls
+ * there (`scrollToHash`): otherwise the target lands off by the difference between guess and height.
+ */
+export const laterSection = style({
+  contentVisibility: 'auto',
+  containIntrinsicSize: 'auto 720px',
+  selectors: { '&:target, &:has(~ :target)': { contentVisibility: 'visible' } },
+});
