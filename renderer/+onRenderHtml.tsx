@@ -1,7 +1,7 @@
 // https://vike.dev/onRenderHtml : React 19 rendered to a string on the server, metadata in the head.
 import { renderToString } from 'react-dom/server';
 import { dangerouslySkipEscape, escapeInject } from 'vike/server';
-import type { InjectFilterEntry, OnRenderHtmlAsync, PageContextServer } from 'vike/types';
+import type { OnRenderHtmlAsync, PageContextServer } from 'vike/types';
 import { PageShell } from './PageShell.tsx';
 import { palette } from '../src/styles/palette.ts';
 import { appleTouchIcon, faviconSvg } from '../src/shared/images.ts';
@@ -48,11 +48,8 @@ export const onRenderHtml: OnRenderHtmlAsync = async (pageContext) => {
     <div id="root">${dangerouslySkipEscape(PAGE_HTML_PLACEHOLDER)}</div>
   </body>
 </html>`;
-  // The stylesheet is in the head already: no link to it, which would block the first paint.
-  const injectFilter = (assets: InjectFilterEntry[]): void => {
-    if (inlineStylesheet) for (const asset of assets) if (asset.assetType === 'style') asset.inject = false;
-  };
-  // The page's body goes in after Vike has written its tags into this much shorter document
+  // The page's body goes in after Vike has written its tags into this much shorter document, and the
+  // link Vike writes to the stylesheet, which is in the head already, goes out
   // (src/server/page-assembly.ts).
-  return { documentHtml, injectFilter, pageContext: { pageHtml } };
+  return { documentHtml, pageContext: { pageHtml } };
 };

@@ -13,6 +13,8 @@ export interface InlineStylesheet {
   cspSource: string;
   /** `<style>…</style>` as bytes, ready to go between a page's own. */
   element: Buffer;
+  /** Where the file is served, which Vike links in each page's head and the server takes out. */
+  href: string;
 }
 
 /**
@@ -31,5 +33,10 @@ export function builtStylesheet(clientDir: string): InlineStylesheet | null {
   }
   if (names.length !== 1) return null;
   const css = readFileSync(join(folder, names[0]!), 'utf8');
-  return { css, cspSource: cspSourceOf(css), element: Buffer.from(`<style>${css}</style>`) };
+  return {
+    css,
+    cspSource: cspSourceOf(css),
+    element: Buffer.from(`<style>${css}</style>`),
+    href: `/assets/static/${names[0]}`,
+  };
 }

@@ -1,13 +1,28 @@
 import { describe, expect, it } from 'vitest';
 import { assemblePage, PAGE_HTML_PLACEHOLDER, STYLESHEET_PLACEHOLDER } from './page-assembly.ts';
 
-const stylesheet = { css: 'p{}', cspSource: "'sha256-x'", element: Buffer.from('<style>p{}</style>') };
+const stylesheet = {
+  css: 'p{}',
+  cspSource: "'sha256-x'",
+  element: Buffer.from('<style>p{}</style>'),
+  href: '/assets/static/style.abc.css',
+};
 const document = `<head>${STYLESHEET_PLACEHOLDER}<title>T</title></head><body><div id="root">${PAGE_HTML_PLACEHOLDER}</div><script>1</script></body>`;
 
 describe('assemblePage', () => {
   it("puts the page's body and the stylesheet in place of their placeholders", () => {
     expect(assemblePage(document, '<main>Ünïcode ✓</main>', stylesheet).toString()).toBe(
       '<head><style>p{}</style><title>T</title></head><body><div id="root"><main>Ünïcode ✓</main></div><script>1</script></body>',
+    );
+  });
+
+  it("takes out Vike's link to the stylesheet's file, and only that link", () => {
+    const linked = document.replace(
+      '<title>',
+      '<link rel="stylesheet" type="text/css" href="/assets/static/style.abc.css"><link rel="stylesheet" type="text/css" href="/assets/static/chart.css"><title>',
+    );
+    expect(assemblePage(linked, '<main></main>', stylesheet).toString()).toBe(
+      '<head><style>p{}</style><link rel="stylesheet" type="text/css" href="/assets/static/chart.css"><title>T</title></head><body><div id="root"><main></main></div><script>1</script></body>',
     );
   });
 
