@@ -19,7 +19,7 @@ import {
 } from './page-cache.ts';
 import { encodeBodyOffThread, encodingHeaders, preferredEncoding } from './content-encoding.ts';
 import type { FormPostOutcome } from '../shared/form-post.ts';
-import { issueFormStamp } from './form-stamp.ts';
+import { formStamper } from './form-stamp.ts';
 import { formPostRoutes } from './form-posts.ts';
 import { Turns } from './turns.ts';
 import { withScriptsAfterFirstPaint } from './script-priority.ts';
@@ -77,6 +77,7 @@ export async function ssrPlugin(app: FastifyInstance, options: SsrPluginOptions)
   // Signs the time each form is rendered, for the fill time of a form sent without script. A new key
   // per start: a stamp from before a restart reads as "no fill time", never as a bot.
   const formStampKey = randomBytes(32);
+  const stampForms = formStamper(formStampKey);
 
   // The renders of shareable pages under way, by cache key.
   const rendersInFlight = new Map<string, Promise<unknown>>();
@@ -166,7 +167,7 @@ export async function ssrPlugin(app: FastifyInstance, options: SsrPluginOptions)
       seoOverride,
       user: request.auth ? { username: request.auth.user.username, role: request.auth.user.role } : null,
       formPost: formPost?.outcome ?? null,
-      formStamp: issueFormStamp(formStampKey),
+      formStamp: stampForms(),
     });
     const { httpResponse } = pageContext;
     if (!httpResponse) return reply.callNotFound();
