@@ -80,9 +80,9 @@ function isPlainData(descriptor) {
   // property path of every value into a new array, copies its list of types, and tries each type on
   // every value: 8% of a fresh render of the home page, and much of its garbage. Most pages pass plain
   // JSON: strings not starting with "!", finite numbers, booleans, null, plain objects and arrays.
-  // Mended, such a value is written by JSON.stringify with a replacer that only checks for anything
-  // else, and anything else goes the original way, which gives the same text (the replacer returns each
-  // original value, as the serializer's own does, so toJSON is treated alike too).
+  // Mended, a value found to hold nothing else is written by JSON.stringify alone, which gives the same
+  // text (a plain object holding a toJSON function is not plain), and anything else goes the original
+  // way.
   {
     package: '@brillout/json-serializer',
     file: 'dist/stringify.js',
@@ -90,48 +90,42 @@ function isPlainData(descriptor) {
     original: `function stringify(value, { forbidReactElements, space, valueName, sortObjectKeys, replacer: replacerUserProvided, htmlScriptSafe = true, } = {}) {
 `,
     replacement: `/* mended by scripts/patch-dependencies.mjs */
-const notPlainJson = {};
-function plainJsonReplacer(key) {
-    const value = this[key];
+function isPlainJson(value, depth) {
     switch (typeof value) {
         case 'string':
-            if (value.charCodeAt(0) === 33 /* ! */)
-                throw notPlainJson;
-            return value;
+            return value.charCodeAt(0) !== 33 /* ! */;
         case 'number':
-            if (!Number.isFinite(value))
-                throw notPlainJson;
-            return value;
+            return Number.isFinite(value);
         case 'boolean':
-            return value;
-        case 'object':
+            return true;
+        case 'object': {
             if (value === null)
-                return value;
-            if (Array.isArray(value))
-                return value;
-            {
-                const prototype = Object.getPrototypeOf(value);
-                if ((prototype === Object.prototype || prototype === null) && !('$$typeof' in value))
-                    return value;
+                return true;
+            // Deeper than any page context: a cycle, say, which the original way reports.
+            if (depth > 64)
+                return false;
+            if (Array.isArray(value)) {
+                for (let index = 0; index < value.length; index++)
+                    if (!isPlainJson(value[index], depth + 1))
+                        return false;
+                return true;
             }
-            throw notPlainJson;
+            const prototype = Object.getPrototypeOf(value);
+            if ((prototype !== Object.prototype && prototype !== null) || '$$typeof' in value)
+                return false;
+            const keys = Object.keys(value);
+            for (let index = 0; index < keys.length; index++)
+                if (!isPlainJson(value[keys[index]], depth + 1))
+                    return false;
+            return true;
+        }
         default:
-            throw notPlainJson;
+            return false;
     }
 }
 function stringify(value, options = {}) {
-    if (!options.replacer && !options.sortObjectKeys) {
-        let serialized;
-        try {
-            serialized = JSON.stringify(value, plainJsonReplacer, options.space);
-        }
-        catch (error) {
-            if (error !== notPlainJson)
-                throw error;
-        }
-        if (serialized !== undefined)
-            return escapeForHtmlScript(serialized, options.htmlScriptSafe ?? true);
-    }
+    if (!options.replacer && !options.sortObjectKeys && isPlainJson(value, 0))
+        return escapeForHtmlScript(JSON.stringify(value, undefined, options.space), options.htmlScriptSafe ?? true);
     return stringifyAnyValue(value, options);
 }
 function escapeForHtmlScript(serialized, htmlScriptSafe) {

@@ -100,6 +100,7 @@ describe('mends to installed packages', () => {
           x = 1;
         })(),
       },
+      Array.from({ length: 100 }).reduce<unknown>((inner) => ({ inner }), 'a hundred levels down'),
       'top-level string',
       42,
       null,
