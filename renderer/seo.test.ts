@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { defaultSettings } from '../src/shared/site-defaults.ts';
 import { siteImageUrl } from '../src/shared/site-image-url.ts';
 import type { SeoOverride } from '../src/shared/schemas/seo-override.ts';
-import { applySeoOverride, buildHeadTags, type SeoInput } from './seo.ts';
+import { applySeoOverride, buildHeadTags, escapeHtml, jsonForScript, type SeoInput } from './seo.ts';
 
 const PUBLIC_URL = 'https://plumber.example';
 
@@ -256,5 +256,21 @@ describe('head tags of a page', () => {
       { '@type': 'ListItem', position: 1, name: 'Home', item: `${PUBLIC_URL}/` },
       { '@type': 'ListItem', position: 2, name: 'Services', item: `${PUBLIC_URL}/services` },
     ]);
+  });
+});
+
+describe('escaping for the head', () => {
+  it('escapes the five characters that matter in an attribute or text, and nothing else', () => {
+    expect(escapeHtml(`Tom & Jerry's "best" <plumbing> in Cumming`)).toBe(
+      'Tom &amp; Jerry&#39;s &quot;best&quot; &lt;plumbing&gt; in Cumming',
+    );
+  });
+
+  it('writes JSON that no text inside can close the script it sits in', () => {
+    const json = jsonForScript({ name: '</script><script>alert(1)</script> & \u2028\u2029' });
+    expect(json).toBe(
+      '{"name":"\\u003c/script\\u003e\\u003cscript\\u003ealert(1)\\u003c/script\\u003e \\u0026 \\u2028\\u2029"}',
+    );
+    expect(JSON.parse(json)).toEqual({ name: '</script><script>alert(1)</script> & \u2028\u2029' });
   });
 });

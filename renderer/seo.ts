@@ -42,23 +42,31 @@ export interface HeadTags {
   tags: string[];
 }
 
+const HTML_SPECIAL = /[&<>"']/g;
+const htmlEntity: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+};
+
 export function escapeHtml(value: string): string {
-  return value
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#39;');
+  return value.replace(HTML_SPECIAL, (character) => htmlEntity[character]!);
 }
 
 /** JSON inside <script> must not be able to close the tag. */
+const SCRIPT_UNSAFE = /[<>&\u2028\u2029]/g;
+const scriptSafe: Record<string, string> = {
+  '<': '\\u003c',
+  '>': '\\u003e',
+  '&': '\\u0026',
+  '\u2028': '\\u2028',
+  '\u2029': '\\u2029',
+};
+
 export function jsonForScript(value: unknown): string {
-  return JSON.stringify(value)
-    .replace(/</g, '\\u003c')
-    .replace(/>/g, '\\u003e')
-    .replace(/&/g, '\\u0026')
-    .replace(/\u2028/g, '\\u2028')
-    .replace(/\u2029/g, '\\u2029');
+  return JSON.stringify(value).replace(SCRIPT_UNSAFE, (character) => scriptSafe[character]!);
 }
 
 function absolute(publicUrl: string, pathOrUrl: string): string {

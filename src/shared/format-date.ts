@@ -1,3 +1,5 @@
+import { remembered } from './remembered.ts';
+
 /** A post without a publish date reads 'Recently published'. */
 export const RECENTLY_PUBLISHED = 'Recently published';
 
@@ -22,17 +24,20 @@ const dateTimeFormat = new Intl.DateTimeFormat('en-US', {
   timeZone: TIME_ZONE,
 });
 
-export function formatPostDate(iso: string | null | undefined): string {
-  if (!iso) return RECENTLY_PUBLISHED;
+// Remembered: a page shows the same few dates on every render, and formatting one took a microsecond.
+const dateLabel = remembered((iso: string) => labelOf(iso, dateFormat));
+const dateTimeLabel = remembered((iso: string) => labelOf(iso, dateTimeFormat));
+
+function labelOf(iso: string, format: Intl.DateTimeFormat): string {
   const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return RECENTLY_PUBLISHED;
-  return dateFormat.format(date);
+  return Number.isNaN(date.getTime()) ? RECENTLY_PUBLISHED : format.format(date);
+}
+
+export function formatPostDate(iso: string | null | undefined): string {
+  return iso ? dateLabel(iso) : RECENTLY_PUBLISHED;
 }
 
 /** The news-post variant also shows the time. */
 export function formatPostDateTime(iso: string | null | undefined): string {
-  if (!iso) return RECENTLY_PUBLISHED;
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return RECENTLY_PUBLISHED;
-  return dateTimeFormat.format(date);
+  return iso ? dateTimeLabel(iso) : RECENTLY_PUBLISHED;
 }

@@ -1,4 +1,5 @@
 import { imageHashes } from './image-hashes.ts';
+import { remembered } from './remembered.ts';
 
 /**
  * The content-addressed name of one of the site's own pictures: `/images/hero-800.webp` becomes
@@ -9,13 +10,17 @@ import { imageHashes } from './image-hashes.ts';
 export function siteImageUrl(url: string): string;
 export function siteImageUrl(url: string | null): string | null;
 export function siteImageUrl(url: string | null): string | null {
-  if (!url?.startsWith('/images/')) return url;
+  return url?.startsWith('/images/') ? contentAddressed(url) : url;
+}
+
+// Remembered: every render asks again for the names of the same pictures, a few dozen of them.
+const contentAddressed = remembered((url: string) => {
   const path = url.slice('/images/'.length);
   if (!Object.hasOwn(imageHashes, path)) return url;
   const hash = imageHashes[path]!;
   const dot = path.lastIndexOf('.');
   return `/images/${path.slice(0, dot)}.${hash}${path.slice(dot)}`;
-}
+});
 
 /** The file a content-addressed name stands for and the hash it was given, or null for any other name. */
 export function parseSiteImageName(path: string): { path: string; hash: string } | null {
