@@ -9,14 +9,18 @@ import autocannon from 'autocannon';
 export const CONNECTIONS = 64;
 export const DURATION_S = Number(process.env.BENCH_SECONDS ?? 5);
 
-export interface LoadResult {
+/** One run of the load. */
+interface RunResult {
   requestsPerSecond: number;
   p50Ms: number;
   p99Ms: number;
   /** Socket errors, timeouts and answers other than 2xx or 304. */
   errors: number;
-  /** Seconds of the same load before the measured run (see WARM_UP). */
-  warmUpSeconds?: number;
+}
+
+/** The measured run, and how long the warm-up before it took (see WARM_UP). */
+export interface LoadResult extends RunResult {
+  warmUpSeconds: number;
 }
 
 export interface LoadOptions {
@@ -55,7 +59,7 @@ export async function load(url: string, options: LoadOptions = {}): Promise<Load
   return { ...(await run(DURATION_S)), warmUpSeconds };
 }
 
-async function loadWithAutocannon(url: string, options: LoadOptions, seconds: number): Promise<LoadResult> {
+async function loadWithAutocannon(url: string, options: LoadOptions, seconds: number): Promise<RunResult> {
   let n = 0;
   const path = new URL(url).pathname;
   const result = await autocannon({
@@ -84,7 +88,7 @@ async function loadWithAutocannon(url: string, options: LoadOptions, seconds: nu
   };
 }
 
-async function loadWithWrk(url: string, options: LoadOptions, seconds: number): Promise<LoadResult> {
+async function loadWithWrk(url: string, options: LoadOptions, seconds: number): Promise<RunResult> {
   const dir = await mkdtemp(join(tmpdir(), 'wrk-'));
   const script = join(dir, 'script.lua');
   // Counts what is not 2xx or 304 (wrk's own count takes a 304 for an error), and builds the fresh
