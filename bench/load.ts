@@ -36,11 +36,12 @@ const hasWrk = spawnSync('wrk', ['--version']).error === undefined;
 export const loadTool = hasWrk ? 'wrk (2 threads)' : 'autocannon';
 
 /**
- * Before each measured run, the same load in runs of a second, not counted, until the rate stops rising
- * by more than a twentieth from one to the next: the JIT and the caches settle first. A cached page
- * settles in two or three; a fresh render's code is compiled over its first four seconds or so (300,
- * 374, 544, 674, then about 700 a second in one-second runs here), which a fixed second of warm-up
- * counted as the server's rate.
+ * Before each measured run, the same load in runs of a second, not counted, until the rate has stopped
+ * rising (by more than a twentieth from one run to the next) twice in a row: the JIT and the caches
+ * settle first. A fresh render's code is compiled over its first four seconds or so (300, 374, 544,
+ * 674, then about 700 a second in one-second runs here), which a fixed second of warm-up counted as the
+ * server's rate; one flat step alone, within the noise of one-second runs, stopped the warm-up after two
+ * seconds in one bench of three (886 a second, against 961 and 964 after four to six seconds).
  */
 export const WARM_UP = { maxSeconds: 10, settledGain: 0.05 };
 
@@ -49,12 +50,13 @@ export async function load(url: string, options: LoadOptions = {}): Promise<Load
     hasWrk ? loadWithWrk(url, options, seconds) : loadWithAutocannon(url, options, seconds);
   let previous = await run(1);
   let warmUpSeconds = 1;
-  while (warmUpSeconds < WARM_UP.maxSeconds) {
+  let flatInARow = 0;
+  while (warmUpSeconds < WARM_UP.maxSeconds && flatInARow < 2) {
     const next = await run(1);
     warmUpSeconds++;
     const rising = next.requestsPerSecond > previous.requestsPerSecond * (1 + WARM_UP.settledGain);
+    flatInARow = rising ? 0 : flatInARow + 1;
     previous = next;
-    if (!rising) break;
   }
   return { ...(await run(DURATION_S)), warmUpSeconds };
 }

@@ -154,7 +154,7 @@ async function main() {
   let server: StartedServer | undefined;
   try {
     console.log(
-      `Load: ${loadTool}, ${CONNECTIONS} connections, ${DURATION_S} s a run, after runs of 1 s not counted until the rate rises by ${WARM_UP.settledGain * 100}% or less (${WARM_UP.maxSeconds} s at most).\n`,
+      `Load: ${loadTool}, ${CONNECTIONS} connections, ${DURATION_S} s a run, after runs of 1 s not counted until the rate has risen by ${WARM_UP.settledGain * 100}% or less twice in a row (${WARM_UP.maxSeconds} s at most).\n`,
     );
 
     // `npm run build`, then `npm start`: the start must not build again.
