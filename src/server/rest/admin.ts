@@ -13,7 +13,7 @@ import { ForbiddenError } from '../errors.ts';
 import { backupSettingsSchema, type BackupSettings } from '../../shared/schemas/backup.ts';
 import { postIdSchema, savePostInputSchema } from '../../shared/schemas/post.ts';
 import { mediaAltSchema, mediaIdSchema } from '../../shared/schemas/media.ts';
-import { siteSettingsInputSchema, siteSettingsSchema } from '../../shared/schemas/settings.ts';
+import { adminSiteSettingsSchema, siteSettingsInputSchema } from '../../shared/schemas/settings.ts';
 
 const postIdParams = z.object({ id: postIdSchema });
 const mediaIdParams = z.object({ id: mediaIdSchema });
@@ -45,7 +45,7 @@ export async function adminRestRoutes(fastify: FastifyInstance) {
     '/api/admin/settings',
     {
       preValidation: adminOnly,
-      schema: { response: { 200: z.object({ ...ok, settings: siteSettingsSchema }) } },
+      schema: { response: { 200: z.object({ ...ok, settings: adminSiteSettingsSchema }) } },
     },
     async (request, reply) => {
       const settings = await callerFor(request, reply).adminSettings.get();
@@ -59,7 +59,7 @@ export async function adminRestRoutes(fastify: FastifyInstance) {
       preValidation: adminOnly,
       schema: {
         body: siteSettingsInputSchema,
-        response: { 200: z.object({ ...okWithMessage, settings: siteSettingsSchema }) },
+        response: { 200: z.object({ ...okWithMessage, settings: adminSiteSettingsSchema }) },
       },
     },
     async (request, reply) => {

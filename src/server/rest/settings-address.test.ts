@@ -89,4 +89,39 @@ describe(`the business address in parts, with coordinates and price range (${tes
     });
     expect((await publicSettings()).address).toBe('Unit 2, 9 Elm St, Suwanee, GA 30024');
   });
+  it('the admin reads the address as one line beside its parts, as visitors do', async () => {
+    await save({
+      addressStreet: '9 Elm St',
+      addressCity: 'Suwanee',
+      addressState: 'GA',
+      addressZip: '30024',
+    });
+    expect(await current()).toMatchObject({
+      address: '9 Elm St, Suwanee, GA 30024',
+      addressStreet: '9 Elm St',
+    });
+  });
+
+  it('a part changed and the line sent back as it was read keeps the change', async () => {
+    await save({
+      addressStreet: '9 Elm St',
+      addressCity: 'Suwanee',
+      addressState: 'GA',
+      addressZip: '30024',
+    });
+    const response = await save({ addressCity: 'Cumming', addressZip: '30040' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().settings.address).toBe('9 Elm St, Cumming, GA 30040');
+    expect((await publicSettings()).address).toBe('9 Elm St, Cumming, GA 30040');
+  });
+
+  it('a line that splits into parts that are not valid is refused at address', async () => {
+    const before = await publicSettings();
+    const response = await save({ address: '9 Elm St, Suwanee, ZZ 30024' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().errors.address).toEqual([
+      'Address: Enter a two-letter state code such as GA, or leave it empty',
+    ]);
+    expect(await publicSettings()).toEqual(before);
+  });
 });

@@ -2,15 +2,19 @@ import { inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client.ts';
 import { settings, type SettingType } from '../../../db/schema/index.ts';
 import {
+  addressPartsSchema,
   publicSettingsSchema,
   siteSettingsSchema,
+  type AdminSiteSettings,
   type PublicSiteSettings,
   type SiteSettings,
+  type SiteSettingsInput,
 } from '../../shared/schemas/settings.ts';
 import type { Logger } from '../logger.ts';
 import type { ReadCache } from '../read-cache.ts';
 import { defaultSettings } from '../../shared/site-defaults.ts';
-import { formatAddressLine } from '../../shared/postal-address.ts';
+import { formatAddressLine, parseAddressLine } from '../../shared/postal-address.ts';
+import { InvalidInputError } from '../errors.ts';
 
 type SettingKey = keyof SiteSettings;
 const settingKeys = Object.keys(defaultSettings) as SettingKey[];
@@ -71,14 +75,41 @@ export async function getPublicSettings(db: Database): Promise<PublicSiteSetting
   return { ...publicSettingsOf(settings), address: formatAddressLine(settings) };
 }
 
-/** Saves the whole settings object. */
+/** GET /api/admin/settings and tRPC adminSettings.get: every setting, and the address as one line too. */
+export async function getAdminSettings(db: Database): Promise<AdminSiteSettings> {
+  return withAddressLine(await getSettings(db));
+}
+
+function withAddressLine(settings: SiteSettings): AdminSiteSettings {
+  return { ...settings, address: formatAddressLine(settings) };
+}
+
+/** Saves the whole settings object; answers it as the admin reads it. */
 export async function saveSettings(
   db: Database,
-  values: SiteSettings,
+  input: SiteSettingsInput,
   now = new Date(),
-): Promise<SiteSettings> {
-  await writeSettings(db, values, now);
-  return values;
+): Promise<AdminSiteSettings> {
+  const { address, ...values } = input;
+  const settingsToSave = address === undefined ? values : await applyAddressLine(db, values, address);
+  await writeSettings(db, settingsToSave, now);
+  return withAddressLine(settingsToSave);
+}
+
+/**
+ * The admin reads the address both as parts and as one line, and sends both back. A line that matches
+ * the parts sent, or the parts stored (a part was changed and the line sent back as it was read),
+ * changes nothing: the parts win. Any other line is a client that changed only the line, as clients
+ * written before the address had parts do: it is split into the parts, which are checked like any.
+ */
+async function applyAddressLine(db: Database, values: SiteSettings, line: string): Promise<SiteSettings> {
+  if (line === formatAddressLine(values) || line === formatAddressLine(await getSettings(db))) return values;
+  const parts = addressPartsSchema.safeParse(parseAddressLine(line));
+  if (!parts.success) {
+    const message = `Address: ${parts.error.issues[0]?.message ?? 'not a valid address'}`;
+    throw new InvalidInputError(message, { address: [message] });
+  }
+  return { ...values, ...parts.data };
 }
 
 async function writeSettings(

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 import { weekdays, type Weekday } from '../weekdays.ts';
-import { parseAddressLine, US_STATE_CODES, ZIP_PATTERN } from '../postal-address.ts';
+import { US_STATE_CODES, ZIP_PATTERN } from '../postal-address.ts';
 import { plainText, type TextOptions } from './text.ts';
 
 export { weekdays, type Weekday };
@@ -108,17 +108,14 @@ export const siteSettingsSchema = z.object({
 export type SiteSettings = z.output<typeof siteSettingsSchema>;
 
 /**
- * What the admin sends to save the settings (tRPC and PUT /api/admin/settings alike). A client written
- * before the address had parts sends one line in `address`: when present it is split into the parts
- * and replaces them. Latitude and longitude go together.
+ * What the admin sends to save the settings (tRPC and PUT /api/admin/settings alike): the whole object,
+ * and optionally `address`, the one line the admin reads beside the parts. A client written before the
+ * address had parts changes only that line; saveSettings decides which of the two the client changed.
+ * Latitude and longitude go together.
  */
-export const siteSettingsInputSchema = z.preprocess(
-  (input) => {
-    if (typeof input !== 'object' || input === null || !('address' in input)) return input;
-    const { address, ...rest } = input as Record<string, unknown>;
-    return typeof address === 'string' ? { ...rest, ...parseAddressLine(address) } : rest;
-  },
-  siteSettingsSchema.superRefine((settings, context) => {
+export const siteSettingsInputSchema = siteSettingsSchema
+  .extend({ address: text(500, 'Address').optional() })
+  .superRefine((settings, context) => {
     if ((settings.latitude === '') !== (settings.longitude === '')) {
       context.addIssue({
         code: 'custom',
@@ -126,8 +123,20 @@ export const siteSettingsInputSchema = z.preprocess(
         message: 'Enter both latitude and longitude, or neither',
       });
     }
-  }),
-);
+  });
+export type SiteSettingsInput = z.output<typeof siteSettingsInputSchema>;
+
+/** The settings as the admin reads them: every one, and the address also as the one line. */
+export const adminSiteSettingsSchema = siteSettingsSchema.extend({ address: z.string() });
+export type AdminSiteSettings = z.output<typeof adminSiteSettingsSchema>;
+
+/** The parts of the address alone, to check a line split into them. */
+export const addressPartsSchema = siteSettingsSchema.pick({
+  addressStreet: true,
+  addressCity: true,
+  addressState: true,
+  addressZip: true,
+});
 export type BusinessHours = SiteSettings['businessHours'];
 
 /**

@@ -1,4 +1,4 @@
-import { getPublicSettings, getSettings, saveSettings } from '../../services/settings.ts';
+import { getAdminSettings, getPublicSettings, saveSettings } from '../../services/settings.ts';
 import { siteSettingsInputSchema } from '../../../shared/schemas/settings.ts';
 import { adminProcedure, publicProcedure, router } from '../init.ts';
 
@@ -7,7 +7,7 @@ export const settingsRouter = router({
 });
 
 export const adminSettingsRouter = router({
-  get: adminProcedure.query(({ ctx }) => getSettings(ctx.db)),
+  get: adminProcedure.query(({ ctx }) => getAdminSettings(ctx.db)),
   save: adminProcedure.input(siteSettingsInputSchema).mutation(async ({ ctx, input }) => {
     const saved = await saveSettings(ctx.db, input);
     // Other instances read the switch at their next flush; this one obeys at once.
