@@ -5,7 +5,7 @@
 // outcome, or a redirect after success (Post/Redirect/Get) so a reload does not send it twice.
 import { safeAdminReturn } from '../shared/admin-return.ts';
 import type { FastifyPluginCallback, FastifyReply, FastifyRequest } from 'fastify';
-import { describeError } from './app.ts';
+import { describeError } from './http/error-handler.ts';
 import { ForbiddenError } from './errors.ts';
 import { fillTimeFromStamp } from './form-stamp.ts';
 import { callerFor } from './rest/caller.ts';
