@@ -72,6 +72,84 @@ describe('schedule arithmetic in the site time zone', () => {
   });
 });
 
+/**
+ * The nights the clocks change in the company's time zone, and one ordinary night. On the spring nights
+ * 02:00-02:59 does not exist (02:00 EST is followed by 03:00 EDT); on the autumn nights 01:00-01:59
+ * happens twice (first EDT, then EST).
+ */
+const changeNights = [
+  { night: '2026-03-08', time: '02:30', runsAt: '2026-03-08T07:00:00Z', reads: '03:00 EDT, after the gap' },
+  { night: '2026-03-08', time: '01:30', runsAt: '2026-03-08T06:30:00Z', reads: '01:30 EST' },
+  { night: '2027-03-14', time: '02:30', runsAt: '2027-03-14T07:00:00Z', reads: '03:00 EDT, after the gap' },
+  { night: '2027-03-14', time: '01:30', runsAt: '2027-03-14T06:30:00Z', reads: '01:30 EST' },
+  { night: '2026-11-01', time: '01:30', runsAt: '2026-11-01T05:30:00Z', reads: 'the first 01:30, EDT' },
+  { night: '2026-11-01', time: '02:30', runsAt: '2026-11-01T07:30:00Z', reads: '02:30 EST' },
+  { night: '2027-11-07', time: '01:30', runsAt: '2027-11-07T05:30:00Z', reads: 'the first 01:30, EDT' },
+  { night: '2027-11-07', time: '02:30', runsAt: '2027-11-07T07:30:00Z', reads: '02:30 EST' },
+  { night: '2026-06-16', time: '02:30', runsAt: '2026-06-16T06:30:00Z', reads: '02:30 EDT' },
+];
+
+const HOUR_MS = 3_600_000;
+const shifted = (iso: string, ms: number) => new Date(Date.parse(iso) + ms);
+
+describe('schedule arithmetic on the nights the clocks change', () => {
+  it.each(changeNights)('$time on $night runs at $runsAt ($reads)', ({ night, time, runsAt }) => {
+    const at = new Date(runsAt);
+    // Asked the evening before, and a minute before the run: the next run is that instant.
+    expect(nextScheduledRun(shifted(runsAt, -10 * HOUR_MS), time)).toEqual(at);
+    expect(nextScheduledRun(shifted(runsAt, -60_000), time)).toEqual(at);
+    // From that instant until the next night's run, the latest run is this night's, at that instant.
+    expect(lastScheduledRun(at, time)).toEqual({ slot: night, at });
+    expect(lastScheduledRun(shifted(runsAt, 2 * HOUR_MS), time)).toEqual({ slot: night, at });
+    expect(lastScheduledRun(shifted(runsAt, -60_000), time).slot).not.toBe(night);
+    expect(nextScheduledRun(at, time).getTime()).toBeGreaterThan(at.getTime() + 22 * HOUR_MS);
+  });
+});
+
+describe(`nightly backup through the nights the clocks change (${testDatabaseKind})`, () => {
+  let t: TestApp;
+  let backupDir: string;
+  beforeEach(async () => {
+    t = await buildTestApp();
+    backupDir = await mkdtemp(join(tmpdir(), 'nightly-dst-'));
+  });
+  afterEach(async () => {
+    await t.close();
+    await rm(backupDir, { recursive: true, force: true });
+  });
+
+  it.each(changeNights)(
+    '$time on $night: one backup, at $runsAt ($reads)',
+    async ({ night, time, runsAt }) => {
+      await saveBackupSettings(t.database.db, { enabled: true, time, keep: 7 });
+      // From midnight UTC (19:00 or 20:00 the evening before) to 14:00 UTC the morning after, a minute at
+      // a time. The scheduler looks at its default pace (every five minutes, and at each due time), so on
+      // the autumn nights it also looks while the wall clock shows the repeated hour a second time.
+      const evening = new Date(`${night}T00:00:00Z`);
+      const clock = new FakeClock(evening.getTime());
+      const nightly = new NightlyBackups({
+        db: t.database.db,
+        databaseKind: t.database.kind,
+        files: t.app.fileStore,
+        backupDir,
+        log: recordingLog(),
+        clock,
+      });
+      nightly.start();
+      for (let minute = 1; minute <= 14 * 60; minute += 1) {
+        await clock.advanceTo(new Date(evening.getTime() + minute * 60_000), [nightly]);
+      }
+      await nightly.stop();
+
+      const runs = await t.database.db.select().from(backupRuns);
+      expect(runs.map((run) => ({ slot: run.slot, status: run.status, startedAt: run.startedAt }))).toEqual([
+        { slot: night, status: 'ok', startedAt: new Date(runsAt) },
+      ]);
+      expect(await readdir(backupDir)).toEqual([`nightly-${night}.backup`]);
+    },
+  );
+});
+
 describe(`nightly backup on a fake clock (${testDatabaseKind})`, () => {
   let t: TestApp;
   let backupDir: string;

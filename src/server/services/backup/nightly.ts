@@ -17,10 +17,12 @@ import {
   type BackupSettings,
   type BackupStatus,
 } from '../../../shared/schemas/backup.ts';
+import { addDays, COMPANY_TIME_ZONE, companyDay } from '../../../shared/company-time.ts';
+import { wallTimeToInstant } from '../../../shared/zoned-time.ts';
 import { writeBackup, type BackupSummary } from './archive.ts';
 
 /** The business's own time zone: "02:30" means half past two at night in Cumming, Georgia. */
-export const BACKUP_TIME_ZONE = 'America/New_York';
+export const BACKUP_TIME_ZONE = COMPANY_TIME_ZONE;
 
 export interface Clock {
   now(): Date;
@@ -82,77 +84,26 @@ export async function saveBackupSettings(
   return values;
 }
 
-/** Year, month, day, hour and minute of `date` on the site's clock. */
-function zonedParts(date: Date) {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone: BACKUP_TIME_ZONE,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-  }).formatToParts(date);
-  const get = (type: string) => Number(parts.find((part) => part.type === type)!.value);
-  return {
-    year: get('year'),
-    month: get('month'),
-    day: get('day'),
-    hour: get('hour'),
-    minute: get('minute'),
-    second: get('second'),
-  };
-}
-
-/** The instant that is `time` on the given site day (daylight saving included). */
-function siteTimeToInstant(year: number, month: number, day: number, time: string): Date {
-  const [hour, minute] = time.split(':').map(Number) as [number, number];
-  const wanted = Date.UTC(year, month - 1, day, hour, minute);
-  let guess = wanted;
-  // Two rounds settle the offset even on the nights the clocks change.
-  for (let round = 0; round < 2; round += 1) {
-    const seen = zonedParts(new Date(guess));
-    const seenAsUtc = Date.UTC(seen.year, seen.month - 1, seen.day, seen.hour, seen.minute, seen.second);
-    guess += wanted - seenAsUtc;
-  }
-  return new Date(guess);
-}
-
-function dayString(year: number, month: number, day: number): string {
-  return `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
-}
-
-/** The latest scheduled time at or before `now`, and the night (site date) it belongs to. */
+/**
+ * The latest scheduled time at or before `now`, and the night (site date) it belongs to. Each night has
+ * one scheduled instant (see wallTimeToInstant for the nights the clocks change), and the slot is the
+ * site date, which a backup_runs row claims once: when the clocks fall back and show the set time a
+ * second time, the check finds that night's slot already taken and does not run it again.
+ */
 export function lastScheduledRun(now: Date, time: string): { slot: string; at: Date } {
-  const today = zonedParts(now);
-  let at = siteTimeToInstant(today.year, today.month, today.day, time);
-  let day = today;
-  if (at.getTime() > now.getTime()) {
-    const yesterday = new Date(Date.UTC(today.year, today.month - 1, today.day - 1, 12));
-    day = {
-      ...today,
-      year: yesterday.getUTCFullYear(),
-      month: yesterday.getUTCMonth() + 1,
-      day: yesterday.getUTCDate(),
-    };
-    at = siteTimeToInstant(day.year, day.month, day.day, time);
-  }
-  return { slot: dayString(day.year, day.month, day.day), at };
+  const today = companyDay(now);
+  const atToday = wallTimeToInstant(today, time, BACKUP_TIME_ZONE);
+  if (atToday.getTime() <= now.getTime()) return { slot: today, at: atToday };
+  const yesterday = addDays(today, -1);
+  return { slot: yesterday, at: wallTimeToInstant(yesterday, time, BACKUP_TIME_ZONE) };
 }
 
 /** The first scheduled time after `now`. */
 export function nextScheduledRun(now: Date, time: string): Date {
-  const today = zonedParts(now);
-  const at = siteTimeToInstant(today.year, today.month, today.day, time);
-  if (at.getTime() > now.getTime()) return at;
-  const tomorrow = new Date(Date.UTC(today.year, today.month - 1, today.day + 1, 12));
-  return siteTimeToInstant(
-    tomorrow.getUTCFullYear(),
-    tomorrow.getUTCMonth() + 1,
-    tomorrow.getUTCDate(),
-    time,
-  );
+  const today = companyDay(now);
+  const atToday = wallTimeToInstant(today, time, BACKUP_TIME_ZONE);
+  if (atToday.getTime() > now.getTime()) return atToday;
+  return wallTimeToInstant(addDays(today, 1), time, BACKUP_TIME_ZONE);
 }
 
 const NIGHTLY_FILE = /^nightly-\d{4}-\d{2}-\d{2}\.backup$/;
