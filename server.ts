@@ -5,8 +5,8 @@ import { openDatabase } from './db/client.ts';
 import { seedDatabase } from './db/seed.ts';
 import { app } from './src/server/app.ts';
 import { ConfigError, loadConfig } from './src/server/env.ts';
-import { answerFromPageCache } from './src/server/page-cache.ts';
-import { acquireSiteLock, SiteLockedError } from './src/server/site-lock.ts';
+import { answerFromPageCache } from './src/server/caching/page-cache.ts';
+import { acquireSiteLock, SiteLockedError } from './src/server/storage/site-lock.ts';
 
 async function main() {
   let config;
@@ -49,7 +49,7 @@ async function main() {
     bodyLimit: 1024 * 1024,
     routerOptions: { maxParamLength: 1_000 },
     // Our own server, so that a page already rendered for visitors is answered before Fastify builds its
-    // request (src/server/page-cache.ts, answerFromPageCache): twice the pages a second. Fastify leaves the timeouts
+    // request (src/server/caching/page-cache.ts, answerFromPageCache): twice the pages a second. Fastify leaves the timeouts
     // of a server it did not make to us.
     serverFactory: (handler) => {
       const server = createServer(

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { get as httpGet, type IncomingHttpHeaders } from 'node:http';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { PAGE_SCRIPT_LOADER } from '../src/server/script-priority.ts';
+import { PAGE_SCRIPT_LOADER } from '../src/server/rendering/script-priority.ts';
 import { expectNoSeriousAxeViolations, openPage, waitForHydration } from './support/browser.ts';
 import { useSite } from './support/site.ts';
 import { E2E_ADMIN } from './support/server.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SHARED_CACHE_CONTROL } from '../src/server/page-cache.ts';
+import { SHARED_CACHE_CONTROL } from '../src/server/caching/page-cache.ts';
 import { useSite } from './support/site.ts';
 import { changeSettings, signInAsAdmin } from './support/site-api.ts';
 

@@ -10,7 +10,7 @@ export const onRenderClient: OnRenderClientAsync = async (pageContext) => {
   const root = document.getElementById('root');
   if (!root || !Page) return;
   countCallTaps();
-  // The server's page adds this code once the browser has painted it (src/server/script-priority.ts).
+  // The server's page adds this code once the browser has painted it (src/server/rendering/script-priority.ts).
   // Hydrating in the next task, not this one, splits evaluating the code from hydrating, which as one
   // task on a slow phone is long enough to delay a tap.
   await new Promise((resolve) => setTimeout(resolve, 0));

@@ -7,7 +7,7 @@ import { palette } from '../src/styles/palette.ts';
 import { appleTouchIcon, faviconSvg } from '../src/shared/images.ts';
 import { siteImageUrl } from '../src/shared/site-image-url.ts';
 import { applySeoOverride, buildHeadTags, type SeoInput } from './seo.ts';
-import { PAGE_HTML_PLACEHOLDER, STYLESHEET_PLACEHOLDER } from '../src/server/page-assembly.ts';
+import { PAGE_HTML_PLACEHOLDER, STYLESHEET_PLACEHOLDER } from '../src/server/rendering/page-assembly.ts';
 
 function seoFor(pageContext: PageContextServer): SeoInput {
   const seo = pageContext.config.seo;
@@ -50,6 +50,6 @@ export const onRenderHtml: OnRenderHtmlAsync = async (pageContext) => {
 </html>`;
   // The page's body goes in after Vike has written its tags into this much shorter document, and the
   // link Vike writes to the stylesheet, which is in the head already, goes out
-  // (src/server/page-assembly.ts).
+  // (src/server/rendering/page-assembly.ts).
   return { documentHtml, pageContext: { pageHtml } };
 };

@@ -1,7 +1,7 @@
 import type React from 'react';
 import type { Database } from '../db/client.ts';
 import type { Logger } from '../src/server/logger.ts';
-import type { ReadCache } from '../src/server/read-cache.ts';
+import type { ReadCache } from '../src/server/caching/read-cache.ts';
 import type { PublicSiteSettings } from '../src/shared/schemas/settings.ts';
 import type { SeoOverride } from '../src/shared/schemas/seo-override.ts';
 import type { PageContextServer } from 'vike/types';
@@ -20,7 +20,7 @@ declare global {
       reads: ReadCache;
       /**
        * Server only: the server writes the site's stylesheet into the head (at STYLESHEET_PLACEHOLDER,
-       * src/server/page-assembly.ts) after the render; false links it as Vike does.
+       * src/server/rendering/page-assembly.ts) after the render; false links it as Vike does.
        */
       inlineStylesheet: boolean;
       publicUrl: string;
@@ -33,7 +33,7 @@ declare global {
       formPost: FormPostOutcome | null;
       /**
        * Server only: the page's body as rendered, which the server puts in place of PAGE_HTML_PLACEHOLDER
-       * in the document Vike returns (src/server/page-assembly.ts).
+       * in the document Vike returns (src/server/rendering/page-assembly.ts).
        */
       pageHtml?: string;
       /** The signed time this page was rendered: forms send it back for their fill time without script. */

@@ -3,7 +3,7 @@
 import { existsSync } from 'node:fs';
 import { openDatabase, type DatabaseHandle } from '../db/client.ts';
 import { ConfigError, loadConfig, type AppConfig } from '../src/server/env.ts';
-import { acquireSiteLock, SiteLockedError } from '../src/server/site-lock.ts';
+import { acquireSiteLock, SiteLockedError } from '../src/server/storage/site-lock.ts';
 import type { Progress } from '../src/server/services/backup/archive.ts';
 import { formatBytes } from '../src/shared/format-bytes.ts';
 

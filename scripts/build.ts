@@ -78,7 +78,7 @@ export async function build(): Promise<void> {
   await esbuild({
     ...compiled,
     format: 'esm',
-    entryPoints: [join(root, 'src', 'server', 'image-process.ts')],
+    entryPoints: [join(root, 'src', 'server', 'media', 'image-process.ts')],
     outfile: join(dirname(serverBundle), 'image-process.mjs'),
     packages: 'external',
   });

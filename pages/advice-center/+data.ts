@@ -1,5 +1,5 @@
 import type { PageContextServer } from 'vike/types';
-import { postListData } from '../../src/server/post-pages.ts';
+import { postListData } from '../../src/server/rendering/post-pages.ts';
 
 export async function data(pageContext: PageContextServer) {
   return postListData(pageContext, 'advicePosts');

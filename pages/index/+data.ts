@@ -2,7 +2,7 @@
 import type { PageContextServer } from 'vike/types';
 import { postsForPage, reviewsForPage } from '../../src/server/services/page-data.ts';
 import { toPostCardData } from '../../src/shared/post-card.ts';
-import { picturesOrNone } from '../../src/server/post-pages.ts';
+import { picturesOrNone } from '../../src/server/rendering/post-pages.ts';
 import { serviceSlugs, type GalleryImage, type ServiceSlug } from '../../src/shared/images.ts';
 import { serviceGalleries } from '../../src/shared/service-galleries.ts';
 import { NEWS_CAROUSEL_LIMIT, type NewsSlide } from '../../src/components/NewsCarousel/NewsCarousel.tsx';

@@ -1,6 +1,10 @@
 import type { PageContextServer } from 'vike/types';
 import { redirect } from 'vike/abort';
-import { findPublishedPost, requestedPostId, type ArticlePost } from '../../src/server/post-pages.ts';
+import {
+  findPublishedPost,
+  requestedPostId,
+  type ArticlePost,
+} from '../../src/server/rendering/post-pages.ts';
 import type { Degradable } from '../../src/server/services/page-data.ts';
 import { formatPostDateTime } from '../../src/shared/format-date.ts';
 

@@ -1,6 +1,6 @@
 import type { PageContextServer } from 'vike/types';
 import type { SeoInput } from '../../renderer/seo.ts';
-import { articleSeo } from '../../src/server/post-pages.ts';
+import { articleSeo } from '../../src/server/rendering/post-pages.ts';
 import type { Data } from './+data.ts';
 
 export default function seo(pageContext: PageContextServer): SeoInput {

@@ -1,5 +1,5 @@
 import type { PageContextServer } from 'vike/types';
-import { articleData } from '../../src/server/post-pages.ts';
+import { articleData } from '../../src/server/rendering/post-pages.ts';
 import { formatPostDate } from '../../src/shared/format-date.ts';
 
 export async function data(pageContext: PageContextServer) {

@@ -4,7 +4,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createTRPCClient, httpBatchLink, TRPCClientError } from '@trpc/client';
 import { createTRPCContext } from '@trpc/tanstack-react-query';
 import { useState, type ReactNode } from 'react';
-import type { AppRouter } from '../server/trpc/app-router.ts';
+import type { AppRouter } from '../server/http/trpc/app-router.ts';
 
 export const { TRPCProvider, useTRPC } = createTRPCContext<AppRouter>();
 
@@ -45,7 +45,7 @@ export function AdminApiProvider({ children }: { children: ReactNode }) {
   );
 }
 
-/** The server's sentence for a failed call (the errorFormatter in src/server/trpc/init.ts keeps 5xx text generic). */
+/** The server's sentence for a failed call (the errorFormatter in src/server/http/trpc/init.ts keeps 5xx text generic). */
 export function serverMessageOf(error: unknown): string | undefined {
   return error instanceof TRPCClientError && typeof error.message === 'string' && error.message
     ? error.message

@@ -7,27 +7,27 @@ import fastifyPlugin from 'fastify-plugin';
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
 import type { DatabaseHandle } from '../../db/client.ts';
 import type { AppConfig } from './env.ts';
-import { createRequestContext } from './request-context.ts';
-import { PAGE_TTL_MS, PageCache, serveCachedPage } from './page-cache.ts';
-import { ReadCache } from './read-cache.ts';
+import { createRequestContext } from './http/request-context.ts';
+import { PAGE_TTL_MS, PageCache, serveCachedPage } from './caching/page-cache.ts';
+import { ReadCache } from './caching/read-cache.ts';
 import { fileStoreFor } from './storage/file-store-for.ts';
-import { uploadsRoute } from './uploads-route.ts';
-import { siteImagesRoute } from './site-images-route.ts';
-import { analyticsRestRoutes } from './rest/analytics.ts';
-import { discoveryRoutes } from './rest/discovery.ts';
-import { adminRestRoutes } from './rest/admin.ts';
-import { publicRestRoutes } from './rest/public.ts';
-import { cachePublicReads } from './public-api-cache.ts';
-import { uploadRestRoute } from './rest/upload.ts';
-import { jsonSerializerCompiler, zodValidatorCompiler } from './rest/typed.ts';
+import { uploadsRoute } from './http/uploads-route.ts';
+import { siteImagesRoute } from './http/site-images-route.ts';
+import { analyticsRestRoutes } from './http/rest/analytics.ts';
+import { discoveryRoutes } from './http/rest/discovery.ts';
+import { adminRestRoutes } from './http/rest/admin.ts';
+import { publicRestRoutes } from './http/rest/public.ts';
+import { cachePublicReads } from './caching/public-api-cache.ts';
+import { uploadRestRoute } from './http/rest/upload.ts';
+import { jsonSerializerCompiler, zodValidatorCompiler } from './http/rest/typed.ts';
 import {
   LoginThrottle,
   type LoginThrottleOptions,
   defaultLoginThrottleOptions,
 } from './services/login-throttle.ts';
 import { defaultUploadLimits, type UploadLimits } from './services/uploads.ts';
-import { appRouter, type AppRouter } from './trpc/app-router.ts';
-import type { SsrOptions } from './ssr.ts';
+import { appRouter, type AppRouter } from './http/trpc/app-router.ts';
+import type { SsrOptions } from './rendering/ssr.ts';
 import { startBackgroundWork, type BackgroundWorkOptions } from './background/background-work.ts';
 import { handleError, retryAfterSecondsForTrpc } from './http/error-handler.ts';
 import { guardRequests, siteSecurityHeaders } from './http/security.ts';
@@ -142,7 +142,7 @@ async function buildApp(fastify: FastifyInstance, options: AppOptions) {
 
   // 9. Pages, last: the catch-all route.
   if (options.ssr) {
-    const { ssrPlugin } = await import('./ssr.ts');
+    const { ssrPlugin } = await import('./rendering/ssr.ts');
     await fastify.register(ssrPlugin, { ...options.ssr, inlineStylesheet });
   }
 }

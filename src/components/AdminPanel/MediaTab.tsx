@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { inferRouterOutputs } from '@trpc/server';
 import { useId, useState, type FormEvent, type MouseEvent } from 'react';
 import { usePageContext } from '../../../renderer/usePageContext.tsx';
-import type { AppRouter } from '../../server/trpc/app-router.ts';
+import type { AppRouter } from '../../server/http/trpc/app-router.ts';
 import { fieldErrorsOf, serverMessageOf, useTRPC } from '../../client/trpc.tsx';
 import { formatBytes } from '../../shared/format-bytes.ts';
 import { formatPostDateTime } from '../../shared/format-date.ts';

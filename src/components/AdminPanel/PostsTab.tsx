@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { inferRouterOutputs } from '@trpc/server';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import type { AppRouter } from '../../server/trpc/app-router.ts';
+import type { AppRouter } from '../../server/http/trpc/app-router.ts';
 import { fieldErrorsOf, serverMessageOf, useTRPC } from '../../client/trpc.tsx';
 import { formatPostDate } from '../../shared/format-date.ts';
 import { postFieldsSchema } from '../../shared/schemas/post.ts';

@@ -1,4 +1,4 @@
-import type { PostListData } from '../../server/post-pages.ts';
+import type { PostListData } from '../../server/rendering/post-pages.ts';
 import type { PostBackSource } from '../../client/post-back-source.ts';
 import { Pagination } from '../Pagination/Pagination.tsx';
 import { PostCard } from '../PostCard/PostCard.tsx';

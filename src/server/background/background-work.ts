@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { DatabaseHandle } from '../../../db/client.ts';
 import type { AppConfig } from '../env.ts';
-import type { PageCache } from '../page-cache.ts';
+import type { PageCache } from '../caching/page-cache.ts';
 import type { FileStore } from '../storage/file-store.ts';
 import { followRemovedFiles, importUploadsFolder } from '../storage/file-store-for.ts';
 import { DatabaseStore } from '../storage/database-store.ts';
@@ -25,8 +25,8 @@ import { AnalyticsRecorder, type AnalyticsRecorderOptions } from '../services/an
 import { pagesListingReviews } from '../services/page-data.ts';
 import { sweepExpired } from '../services/sweep.ts';
 import { NightlyBackups, type Clock } from '../services/backup/nightly.ts';
-import { followSiteChanges } from '../site-changes.ts';
-import { PublishTimer } from '../publish-timer.ts';
+import { followSiteChanges } from '../caching/site-changes.ts';
+import { PublishTimer } from './publish-timer.ts';
 
 export interface BackgroundWorkOptions {
   leadNotifier?: Partial<LeadNotifierOptions>;

@@ -5,13 +5,8 @@ import { TRPCError } from '@trpc/server';
 import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import { core } from 'zod';
 import { DomainError, InvalidInputError, TooManyRequestsError } from '../errors.ts';
-import {
-  httpStatusFor,
-  INTERNAL_ERROR_MESSAGE,
-  recogniseError,
-  RETRY_AFTER_SECONDS,
-} from '../http-errors.ts';
-import { answerThenClose } from '../request-bodies.ts';
+import { httpStatusFor, INTERNAL_ERROR_MESSAGE, recogniseError, RETRY_AFTER_SECONDS } from './http-errors.ts';
+import { answerThenClose } from './request-bodies.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {

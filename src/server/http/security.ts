@@ -4,12 +4,12 @@
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { AppConfig } from '../env.ts';
-import { securityHeadersFor } from '../security-headers.ts';
-import { builtStylesheet, type InlineStylesheet } from '../inline-stylesheet.ts';
-import { cspSourceOf } from '../csp-source.ts';
-import { PAGE_SCRIPT_LOADER_CSP } from '../script-priority.ts';
-import { MAINTENANCE_STYLESHEET } from '../maintenance-page.ts';
-import { refuseEncodedBodies } from '../request-bodies.ts';
+import { securityHeadersFor } from './security-headers.ts';
+import { builtStylesheet, type InlineStylesheet } from '../rendering/inline-stylesheet.ts';
+import { cspSourceOf } from './csp-source.ts';
+import { PAGE_SCRIPT_LOADER_CSP } from '../rendering/script-priority.ts';
+import { MAINTENANCE_STYLESHEET } from '../rendering/maintenance-page.ts';
+import { refuseEncodedBodies } from './request-bodies.ts';
 import { projectRoot } from '../project-root.ts';
 
 export const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);

@@ -3,8 +3,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { DatabaseHandle } from '../../../db/client.ts';
 import type { AppConfig } from '../env.ts';
-import { SESSION_COOKIE, sessionCookieOptions } from '../request-context.ts';
-import { followSessionChanges, SessionMemory } from '../session-memory.ts';
+import { SESSION_COOKIE, sessionCookieOptions } from './request-context.ts';
+import { followSessionChanges, SessionMemory } from '../caching/session-memory.ts';
 import { SAFE_METHODS } from './security.ts';
 
 export async function identifyRequests(

@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { media } from '../../../db/schema/index.ts';
 import { buildTestApp, type TestApp } from '../testing/test-app.ts';
 import { testDatabaseKind } from '../testing/test-database.ts';
-import { variantWidthsFor } from '../variant-widths.ts';
+import { variantWidthsFor } from '../media/variant-widths.ts';
 
 describe('the widths made for an image', () => {
   it('never makes one wider than the image', () => {

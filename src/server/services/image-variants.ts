@@ -11,9 +11,9 @@ import type { Database } from '../../../db/client.ts';
 import { rowsOf } from '../../../db/rows.ts';
 import { media, type MediaVariant } from '../../../db/schema/index.ts';
 import type { Logger } from '../logger.ts';
-import { makeVariantFiles } from '../image-worker.ts';
+import { makeVariantFiles } from '../media/image-worker.ts';
 import type { FileStore } from '../storage/file-store.ts';
-import { CoalescedRun } from '../coalesced-run.ts';
+import { CoalescedRun } from '../background/coalesced-run.ts';
 
 /**
  * Makes and keeps every variant of the stored image `filename`, answering what was made, smallest first;

@@ -15,7 +15,7 @@ import type { Logger } from '../logger.ts';
 import { loadNodemailer } from '../on-first-use.ts';
 import type { SiteSettings } from '../../shared/schemas/settings.ts';
 import { getSettings } from './settings.ts';
-import { CoalescedRun } from '../coalesced-run.ts';
+import { CoalescedRun } from '../background/coalesced-run.ts';
 
 export interface LeadNotifierOptions {
   smtpUrl: string | undefined;

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { media, settings } from '../../../db/schema/index.ts';
 import { ConflictError, InvalidInputError, NotFoundError } from '../errors.ts';
-import { SITE_CHANGES_CHANNEL } from '../site-changes.ts';
+import { SITE_CHANGES_CHANNEL } from '../caching/site-changes.ts';
 import { buildTestApp, type TestApp } from '../testing/test-app.ts';
 import { testDatabaseKind } from '../testing/test-database.ts';
 import { saveSeoOverride } from './seo-overrides.ts';

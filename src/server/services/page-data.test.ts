@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database, DatabaseHandle } from '../../../db/client.ts';
 import { defaultSettings, sampleReviews } from '../../shared/site-defaults.ts';
-import { ReadCache } from '../read-cache.ts';
+import { ReadCache } from '../caching/read-cache.ts';
 import { createTestDatabase, testDatabaseKind } from '../testing/test-database.ts';
 import { isDegraded, postsForPage, reviewsForPage } from './page-data.ts';
 import { getSettingsOrDefaults } from './settings.ts';

@@ -1,13 +1,13 @@
 // What public pages read on the server, with their fallbacks: a failed read of
 // reviews shows the sample reviews, a failed read of posts shows an empty list. Each answer says
-// whether it is such a fallback, so the page built from it is not kept in the page cache (src/server/ssr.ts):
+// whether it is such a fallback, so the page built from it is not kept in the page cache (src/server/rendering/ssr.ts):
 // visitors get the real page as soon as the database answers again.
 import type { Database } from '../../../db/client.ts';
 import { sampleReviews } from '../../shared/site-defaults.ts';
 import { listPublishedPosts, type PostSummary } from './posts.ts';
 import { listVisibleReviews, type PublicReview } from './reviews.ts';
 import type { Logger } from '../logger.ts';
-import type { ReadCache } from '../read-cache.ts';
+import type { ReadCache } from '../caching/read-cache.ts';
 
 /** What a page's data hook reads with: the database, the log for a failed read, and earlier answers. */
 export interface PageReader {

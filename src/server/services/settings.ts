@@ -11,7 +11,7 @@ import {
   type SiteSettingsInput,
 } from '../../shared/schemas/settings.ts';
 import type { Logger } from '../logger.ts';
-import type { ReadCache } from '../read-cache.ts';
+import type { ReadCache } from '../caching/read-cache.ts';
 import { defaultSettings } from '../../shared/site-defaults.ts';
 import { formatAddressLine, parseAddressLine } from '../../shared/postal-address.ts';
 import { InvalidInputError } from '../errors.ts';
@@ -147,7 +147,7 @@ function sqlExcluded(column: string) {
 
 /**
  * The settings, or the built-in defaults when reading fails;
- * `degraded` says which, so a page built on the defaults is not cached (src/server/ssr.ts).
+ * `degraded` says which, so a page built on the defaults is not cached (src/server/rendering/ssr.ts).
  */
 export async function getSettingsOrDefaults(
   db: Database,

@@ -9,8 +9,8 @@ import {
   ServiceUnavailableError,
   UnsupportedMediaError,
 } from '../errors.ts';
-import { recogniseError } from '../http-errors.ts';
-import { ImageProcessStoppedError, storeImage } from '../image-worker.ts';
+import { recogniseError } from '../http/http-errors.ts';
+import { ImageProcessStoppedError, storeImage } from '../media/image-worker.ts';
 import type { FileStore } from '../storage/file-store.ts';
 
 export interface UploadLimits {

@@ -105,7 +105,7 @@ export async function createTestDatabase(): Promise<DatabaseHandle> {
 /**
  * Makes these tables fail every query, as a database in trouble would, until the returned function
  * puts them back: the rest of the app keeps working, so a test sees one read or write fail and then
- * recover (closing the database, as src/server/health.test.ts does, cannot be undone).
+ * recover (closing the database, as src/server/http/health.test.ts does, cannot be undone).
  */
 export async function breakTables(db: Database, tables: string[]): Promise<() => Promise<void>> {
   for (const table of tables) await db.execute(sql.raw(`alter table "${table}" rename to "${table}_broken"`));

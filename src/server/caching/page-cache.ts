@@ -1,0 +1,359 @@
+import { SENT_PARAM } from '../../shared/form-post.ts';
+import { createHash } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { onRequestHookHandler } from 'fastify';
+import {
+  encodeBody,
+  encodingHeaders,
+  preferredEncoding,
+  type ContentEncoding,
+  type EncodedBody,
+} from '../http/content-encoding.ts';
+import { SESSION_COOKIE } from '../http/request-context.ts';
+import type { AnalyticsRecorder } from '../services/analytics.ts';
+
+export interface CachedPage {
+  statusCode: number;
+  headers: [string, string][];
+  body: Buffer;
+  /** Compressed copies, each made the first time a client asks for that encoding. */
+  encoded: Partial<Record<ContentEncoding, { encoding: ContentEncoding; body: Buffer }>>;
+  storedAt: number;
+  /** A public API answer rather than a page: serving it is no page view. */
+  isApiAnswer?: boolean;
+  /** The validator of the body, the same whatever the encoding (a weak ETag). */
+  etag?: string;
+  /** Bytes this entry holds (body and compressed copies), counted against the cache's byte bound. */
+  bytes?: number;
+  /** Tells the cache holding this entry that it grew by a compressed copy. */
+  grew?: (bytes: number) => void;
+  /**
+   * The headers of each answer made from this entry (by encoding, for visitors or staff), put together
+   * once: building and dropping an object of twenty headers per request was a tenth of the time of a
+   * cached answer, in its own work and in garbage collection.
+   */
+  answerHeaders?: Map<string, Record<string, string | number>>;
+}
+
+export interface PageCacheOptions {
+  maxEntries: number;
+  /**
+   * Bound on the bytes held (bodies and their compressed copies): a few large pages must not grow the
+   * process past a small server's memory however few entries there are.
+   */
+  maxBytes?: number;
+  /**
+   * Another instance may change content this one never hears about; this bounds how stale a page
+   * can get there. In one instance every change clears the cache at once.
+   */
+  ttlMs: number;
+}
+
+/**
+ * Rendered public HTML, kept in memory: render once, serve many. Only pages rendered for a visitor
+ * without a session are stored; a change staff make clears everything, a visitor's change only the
+ * pages that show it.
+ * The bytes of a page are the same for every visitor (no per-response nonce: the pages carry no
+ * inline script to allow), so each compressed copy is made once too.
+ */
+/** How long a rendered page is kept when no change clears it first (PageCacheOptions.ttlMs). */
+export const PAGE_TTL_MS = 60_000;
+
+export class PageCache {
+  private readonly entries = new Map<string, CachedPage>();
+  private heldBytes = 0;
+  private readonly maxBytes: number;
+  private clears = 0;
+
+  constructor(private readonly options: PageCacheOptions = { maxEntries: 500, ttlMs: PAGE_TTL_MS }) {
+    this.maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
+  }
+
+  get(key: string, now = Date.now()): CachedPage | undefined {
+    const entry = this.entries.get(key);
+    if (!entry) return undefined;
+    if (now - entry.storedAt > this.options.ttlMs) {
+      this.remove(key, entry);
+      return undefined;
+    }
+    return entry;
+  }
+
+  /**
+   * Changes each time the cache is cleared. A render notes it before reading the database and hands it
+   * to set: a page whose reads may have come before a change committed meanwhile is not stored, since
+   * the clear for that change has already happened and nothing would remove the stale page.
+   */
+  get generation(): number {
+    return this.clears;
+  }
+
+  /** Keeps the page under `key` and answers the entry kept, or undefined when it was not kept. */
+  set(
+    key: string,
+    entry: Omit<CachedPage, 'encoded' | 'bytes' | 'grew' | 'etag'>,
+    renderedInGeneration = this.clears,
+  ): CachedPage | undefined {
+    if (renderedInGeneration !== this.clears) return undefined;
+    const previous = this.entries.get(key);
+    if (previous) this.remove(key, previous);
+    // A page bigger than the whole bound is served but never kept.
+    if (entry.body.length > this.maxBytes) return undefined;
+    const stored: CachedPage = { ...entry, etag: etagOf(entry.body), encoded: {}, bytes: entry.body.length };
+    stored.grew = (bytes) => {
+      // Only while it is still the entry under this key: a cleared or replaced page counts for nothing.
+      if (this.entries.get(key) !== stored) return;
+      stored.bytes = (stored.bytes ?? 0) + bytes;
+      this.heldBytes += bytes;
+      this.evictBeyondBounds(stored);
+    };
+    this.entries.set(key, stored);
+    this.heldBytes += entry.body.length;
+    this.evictBeyondBounds(stored);
+    return stored;
+  }
+
+  /**
+   * Drops every page, or with `paths` only the pages at those paths, whatever their query string
+   * (`/testimonials` takes `/testimonials?page=2` with it).
+   */
+  clear(paths?: readonly string[]): void {
+    this.clears++;
+    if (!paths) {
+      this.entries.clear();
+      this.heldBytes = 0;
+      return;
+    }
+    const wanted = new Set(paths);
+    for (const [key, entry] of [...this.entries]) {
+      const queryAt = key.indexOf('?');
+      if (wanted.has(queryAt === -1 ? key : key.slice(0, queryAt))) this.remove(key, entry);
+    }
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+
+  /** Bytes held by every entry: bodies and the compressed copies made so far. */
+  get bytes(): number {
+    return this.heldBytes;
+  }
+
+  private remove(key: string, entry: CachedPage): void {
+    this.entries.delete(key);
+    this.heldBytes -= entry.bytes ?? 0;
+  }
+
+  /** Oldest first out (a Map keeps insertion order), sparing `keep`, the entry just stored or grown. */
+  private evictBeyondBounds(keep: CachedPage): void {
+    for (const [key, entry] of this.entries) {
+      if (this.entries.size <= this.options.maxEntries && this.heldBytes <= this.maxBytes) return;
+      if (entry !== keep) this.remove(key, entry);
+    }
+  }
+}
+
+/**
+ * What a shared cache (a CDN in front of the site) may do with a public page or API answer: keep it a
+ * minute, then keep serving it for ten more while it asks again, so that a burst of visitors costs the
+ * origin one render a minute. Browsers always ask again (max-age=0), cheaply, with the ETag. Staff,
+ * form results, fallbacks and errors stay private.
+ */
+export const SHARED_CACHE_CONTROL = 'public, max-age=0, s-maxage=60, stale-while-revalidate=600';
+
+/** A weak validator of a body: equal bodies, equal ETags, in any encoding. */
+export function etagOf(body: Buffer): string {
+  return `W/"${createHash('sha1').update(body).digest('base64url')}"`;
+}
+
+/** True when the request's If-None-Match names this ETag (or any, with `*`). */
+export function isNotModified(request: IncomingMessage, etag: string): boolean {
+  const header = request.headers['if-none-match'];
+  if (!header) return false;
+  if (header.trim() === '*') return true;
+  // Weak comparison: W/"x" and "x" match, as for a GET they should.
+  const bare = etag.replace(/^W\//, '');
+  return header.split(',').some((candidate) => candidate.trim().replace(/^W\//, '') === bare);
+}
+
+/** Enough for every public page several times over (a page is 20-60 KB, each compressed copy a fifth of it). */
+const DEFAULT_MAX_BYTES = 16 * 1024 * 1024;
+
+/** The cached page's body in the encoding asked for, compressed on the first such request only. */
+export function cachedBody(page: CachedPage, encoding: ContentEncoding): EncodedBody {
+  return page.encoded[encoding] ?? keepEncoded(page, encoding, encodeBody(page.body, encoding));
+}
+
+/**
+ * Keeps a compressed copy of the page made elsewhere (by the render that stored it), so that the
+ * first visitor served from the cache in that encoding does not compress it again.
+ */
+export function keepEncoded(page: CachedPage, asked: ContentEncoding, copy: EncodedBody): EncodedBody {
+  const known = page.encoded[asked];
+  if (known) return known;
+  page.encoded[asked] = copy;
+  // The identity copy is the body itself: no new bytes.
+  if (copy.body !== page.body) page.grew?.(copy.body.length);
+  return copy;
+}
+
+/**
+ * The query parameters each page reads; every other parameter (fbclid, utm_source, gclid, a cache
+ * buster) leaves the page as it is, so it is no part of the cache key. A link shared on social media
+ * or an ad then hits the page already rendered instead of rendering and evicting a real entry.
+ */
+const PARAMETERS_READ: Record<string, readonly string[]> = {
+  '/news': ['page'],
+  '/advice-center': ['page'],
+  '/post': ['id'],
+  '/news-post': ['id'],
+  // The outcome of a form sent without script, after its redirect.
+  '/contact': [SENT_PARAM],
+  '/testimonials': [SENT_PARAM],
+};
+
+/**
+ * The cache key of a page URL: its path and the parameters that page reads, in a fixed order, so
+ * `/news?utm_source=x&page=2` and `/news?page=2` are one entry. The query is read the way the router
+ * reads it (URLSearchParams: `%70age` is `page`), so no spelling of a parameter the page reads can
+ * hide from the key.
+ */
+export function pageCacheKey(url: string): string {
+  const queryStart = url.indexOf('?');
+  if (queryStart === -1) return url;
+  const path = url.slice(0, queryStart);
+  const read = PARAMETERS_READ[routedPath(path)];
+  if (!read) return path;
+  const kept = [...new URLSearchParams(url.slice(queryStart + 1))]
+    .filter(([name]) => read.includes(name))
+    // A stable sort: repeated values of one name keep their order, which decides the one a page reads.
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return kept.length ? `${path}?${new URLSearchParams(kept).toString()}` : path;
+}
+
+/** The path as the router matches it: decoded, without repeated or trailing slashes. */
+function routedPath(path: string): string {
+  let decoded = path;
+  try {
+    decoded = decodeURIComponent(path);
+  } catch {
+    // Not valid percent-encoding: the router will not match it to a page that reads parameters either.
+  }
+  return decoded.replace(/\/{2,}/g, '/').replace(/(.)\/+$/, '$1');
+}
+
+const sessionCookiePattern = new RegExp(`(?:^|;\\s*)${SESSION_COOKIE}=`);
+
+/** The request carries the session cookie: a member of staff, signed in or once signed in. */
+function carriesSession(request: IncomingMessage): boolean {
+  return sessionCookiePattern.test(request.headers.cookie ?? '');
+}
+
+/** A hard reload sends `no-cache`: the one asking wants the page as it would be rendered now. */
+function asksPastCaches(request: IncomingMessage): boolean {
+  return /no-cache/i.test(`${request.headers['cache-control'] ?? ''} ${request.headers.pragma ?? ''}`);
+}
+
+/**
+ * The cached page for this request, when it may have one: a GET (or HEAD) for a page in the cache.
+ * Such a request needs none of the request pipeline (sessions, body parsers, rate limits, routing),
+ * which costs more than half the time of serving it.
+ * A public page is the same for staff as for visitors (only the admin pages, never cached, and drafts
+ * previewed at an article's address, which are no public page, differ), so staff browsing the site are
+ * served the cached page too. Staff who reload past the cache, and the public API answers (which may
+ * say more to staff), go on to the pipeline.
+ */
+function cachedPageFor(cache: PageCache, request: IncomingMessage): CachedPage | undefined {
+  if (request.method !== 'GET' && request.method !== 'HEAD') return undefined;
+  const staff = carriesSession(request);
+  if (staff && asksPastCaches(request)) return undefined;
+  const page = cache.get(pageCacheKey(request.url ?? ''));
+  return staff && page?.isApiAnswer ? undefined : page;
+}
+
+function writeCachedPage(
+  page: CachedPage,
+  securityHeaders: Record<string, string>,
+  request: IncomingMessage,
+  response: ServerResponse,
+): void {
+  const etag = page.etag ?? etagOf(page.body);
+  // What is sent to someone signed in stays between them and the site, as every answer to staff does:
+  // not stored, so nothing to revalidate either.
+  const staff = carriesSession(request);
+  if (!staff && isNotModified(request, etag)) {
+    response.writeHead(304, {
+      ...securityHeaders,
+      ...Object.fromEntries(page.headers.filter(([name]) => !/^content-(type|length)$/i.test(name))),
+      vary: 'accept-encoding',
+      etag,
+      'x-page-cache': 'hit',
+    });
+    response.end();
+    return;
+  }
+  const { encoding, body } = cachedBody(page, preferredEncoding(request.headers['accept-encoding']));
+  const key = `${encoding} ${staff ? 'staff' : 'visitor'}`;
+  page.answerHeaders ??= new Map();
+  let headers = page.answerHeaders.get(key);
+  if (!headers) {
+    // An entry belongs to one app, whose security headers are fixed when it is built.
+    headers = {
+      ...securityHeaders,
+      ...Object.fromEntries(page.headers),
+      ...(staff ? { 'cache-control': 'no-store' } : { etag }),
+      ...encodingHeaders(encoding),
+      'x-page-cache': 'hit',
+      'content-length': body.length,
+    };
+    page.answerHeaders.set(key, headers);
+  }
+  response.writeHead(page.statusCode, headers);
+  // Node sends no body to a HEAD request.
+  response.end(body);
+}
+
+/**
+ * Answers a request for a cached page straight on the socket and says whether it did. server.ts calls
+ * it before Fastify sees the request. The view is counted after the answer is written: counting only
+ * notes it in memory.
+ */
+export function answerFromPageCache(
+  cache: PageCache,
+  securityHeaders: Record<string, string>,
+  request: IncomingMessage,
+  response: ServerResponse,
+  analytics?: AnalyticsRecorder,
+): boolean {
+  const page = cachedPageFor(cache, request);
+  if (!page) return false;
+  answerWithCachedPage(page, securityHeaders, request, response, analytics);
+  return true;
+}
+
+/** Writes this cached page as the answer and counts the view; the owner reading their own site is no visitor. */
+export function answerWithCachedPage(
+  page: CachedPage,
+  securityHeaders: Record<string, string>,
+  request: IncomingMessage,
+  response: ServerResponse,
+  analytics?: AnalyticsRecorder,
+): void {
+  writeCachedPage(page, securityHeaders, request, response);
+  if (!page.isApiAnswer && !carriesSession(request)) analytics?.notePageView(request);
+}
+
+/** The same as the first onRequest hook, for an app built without server.ts (tests, other hosts). */
+export function serveCachedPage(
+  cache: PageCache,
+  securityHeaders: Record<string, string>,
+  analytics?: AnalyticsRecorder,
+): onRequestHookHandler {
+  return (request, reply, done) => {
+    const page = cachedPageFor(cache, request.raw);
+    if (!page) return done();
+    reply.hijack();
+    answerWithCachedPage(page, securityHeaders, request.raw, reply.raw, analytics);
+  };
+}

@@ -1,0 +1,226 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { callerFor } from './caller.ts';
+import { PassThrough } from 'node:stream';
+import { ok, okWithMessage, shaped, typed } from './typed.ts';
+import { leadsToCsv } from '../../services/leads.ts';
+import { recordedBackup, type getBackupStatus } from '../../services/backup/nightly.ts';
+import type { AdminPost } from '../../services/posts.ts';
+import type { MediaLibraryItem } from '../../services/media-library.ts';
+import { ADMIN_ONLY_MESSAGE } from '../trpc/init.ts';
+import { leadFilterSchema } from '../trpc/routers/leads.ts';
+import { ForbiddenError } from '../../errors.ts';
+import { backupSettingsSchema, type BackupSettings } from '../../../shared/schemas/backup.ts';
+import { postIdSchema, savePostInputSchema } from '../../../shared/schemas/post.ts';
+import { mediaAltSchema, mediaIdSchema } from '../../../shared/schemas/media.ts';
+import { adminSiteSettingsSchema, siteSettingsInputSchema } from '../../../shared/schemas/settings.ts';
+
+const postIdParams = z.object({ id: postIdSchema });
+const mediaIdParams = z.object({ id: mediaIdSchema });
+
+/** The inbox's filter link sends an empty field for "any": the filter schema should see it unset. */
+function dropBlankQueryFields(request: FastifyRequest, _reply: FastifyReply, done: () => void) {
+  const query: unknown = request.query;
+  if (typeof query === 'object' && query !== null) {
+    for (const [field, value] of Object.entries(query)) {
+      if (value === '') Reflect.deleteProperty(query, field);
+    }
+  }
+  done();
+}
+
+/**
+ * Settings are for admins. The settings procedures say so too, but a route checks its body before
+ * the handler reaches them, and an editor must hear 403, not a 400 about a body they may not send.
+ */
+function adminOnly(request: FastifyRequest, _reply: FastifyReply, done: (error?: Error) => void) {
+  done(request.auth?.user.role === 'admin' ? undefined : new ForbiddenError(ADMIN_ONLY_MESSAGE));
+}
+
+// Admin calls. The hook in app.ts answers 401 before any of these runs without a session.
+export async function adminRestRoutes(fastify: FastifyInstance) {
+  const app = typed(fastify);
+
+  app.get(
+    '/api/admin/settings',
+    {
+      preValidation: adminOnly,
+      schema: { response: { 200: z.object({ ...ok, settings: adminSiteSettingsSchema }) } },
+    },
+    async (request, reply) => {
+      const settings = await callerFor(request, reply).adminSettings.get();
+      return { success: true as const, settings };
+    },
+  );
+
+  app.put(
+    '/api/admin/settings',
+    {
+      preValidation: adminOnly,
+      schema: {
+        body: siteSettingsInputSchema,
+        response: { 200: z.object({ ...okWithMessage, settings: adminSiteSettingsSchema }) },
+      },
+    },
+    async (request, reply) => {
+      const settings = await callerFor(request, reply).adminSettings.save(request.body);
+      return { success: true as const, settings, message: 'Settings saved' };
+    },
+  );
+
+  // The leads inbox's "Export CSV": the same filter as the list on screen.
+  app.get(
+    '/api/admin/leads.csv',
+    {
+      preValidation: dropBlankQueryFields,
+      schema: { querystring: leadFilterSchema, response: { 200: z.string() } },
+    },
+    async (request, reply) => {
+      const leads = await callerFor(request, reply).leads.list(request.query);
+      const date = new Date().toISOString().slice(0, 10);
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="leads-${date}.csv"`)
+        .header('cache-control', 'no-store')
+        .send(leadsToCsv(leads));
+    },
+  );
+
+  app.get(
+    '/api/admin/backups',
+    {
+      preValidation: adminOnly,
+      schema: {
+        response: {
+          200: z.object({ ...ok, backups: shaped<Awaited<ReturnType<typeof getBackupStatus>>>() }),
+        },
+      },
+    },
+    async (request, reply) => {
+      const backups = await callerFor(request, reply).adminBackups.status();
+      return { success: true as const, backups };
+    },
+  );
+
+  app.put(
+    '/api/admin/backups/settings',
+    {
+      preValidation: adminOnly,
+      schema: {
+        body: backupSettingsSchema,
+        response: { 200: z.object({ ...okWithMessage, settings: shaped<BackupSettings>() }) },
+      },
+    },
+    async (request, reply) => {
+      const settings = await callerFor(request, reply).adminBackups.saveSettings(request.body);
+      return { success: true as const, settings, message: 'Backup settings saved' };
+    },
+  );
+
+  // A fresh archive of the whole site, streamed as it is written: nothing large is held in memory.
+  app.get('/api/admin/backups/download', { preValidation: adminOnly }, async (request, reply) => {
+    const body = new PassThrough();
+    recordedBackup(app.db, app.databaseKind, app.fileStore, body).catch((error: unknown) => {
+      request.log.error({ err: error }, 'backup download failed');
+      // The client sees a cut-off download, which restore refuses as incomplete.
+      body.destroy(error instanceof Error ? error : new Error(String(error)));
+    });
+    const stamp = new Date().toISOString().slice(0, 16).replace(/[-:]/g, '').replace('T', '-');
+    return reply
+      .header('content-type', 'application/gzip')
+      .header('content-disposition', `attachment; filename="site-${stamp}.backup"`)
+      .header('cache-control', 'no-store')
+      .send(body);
+  });
+
+  app.get(
+    '/api/admin/posts',
+    {
+      schema: {
+        response: {
+          200: z.object({ ...ok, newsPosts: shaped<AdminPost[]>(), advicePosts: shaped<AdminPost[]>() }),
+        },
+      },
+    },
+    async (request, reply) => {
+      const posts = await callerFor(request, reply).adminPosts.list();
+      return {
+        success: true as const,
+        newsPosts: posts.filter((post) => post.type === 'news'),
+        advicePosts: posts.filter((post) => post.type === 'advice'),
+      };
+    },
+  );
+
+  app.post(
+    '/api/admin/posts',
+    {
+      schema: {
+        body: savePostInputSchema,
+        response: { 201: z.object({ ...okWithMessage, postId: z.number(), post: shaped<AdminPost>() }) },
+      },
+    },
+    async (request, reply) => {
+      const post = await callerFor(request, reply).adminPosts.create(request.body);
+      return reply.status(201).send({ success: true, postId: post.id, post, message: 'Post created' });
+    },
+  );
+
+  app.put(
+    '/api/admin/posts/:id',
+    {
+      schema: {
+        params: postIdParams,
+        body: savePostInputSchema,
+        response: { 200: z.object({ ...okWithMessage, post: shaped<AdminPost>() }) },
+      },
+    },
+    async (request, reply) => {
+      const post = await callerFor(request, reply).adminPosts.update({ ...request.body, ...request.params });
+      return { success: true as const, post, message: 'Post updated' };
+    },
+  );
+
+  app.delete(
+    '/api/admin/posts/:id',
+    { schema: { params: postIdParams, response: { 200: z.object(okWithMessage) } } },
+    async (request, reply) => {
+      await callerFor(request, reply).adminPosts.delete(request.params);
+      return { success: true as const, message: 'Post deleted' };
+    },
+  );
+
+  // The Media tab's list, alt text and deletion of unused uploads; uploading is POST /api/admin/upload.
+  app.get(
+    '/api/admin/media',
+    { schema: { response: { 200: z.object({ ...ok, media: shaped<MediaLibraryItem[]>() }) } } },
+    async (request, reply) => {
+      const media = await callerFor(request, reply).media.library();
+      return { success: true as const, media };
+    },
+  );
+
+  app.patch(
+    '/api/admin/media/:id',
+    {
+      schema: {
+        params: mediaIdParams,
+        body: mediaAltSchema,
+        response: { 200: z.object({ ...okWithMessage, media: shaped<MediaLibraryItem>() }) },
+      },
+    },
+    async (request, reply) => {
+      const media = await callerFor(request, reply).media.updateAlt({ ...request.body, ...request.params });
+      return { success: true as const, media, message: 'Alt text saved' };
+    },
+  );
+
+  app.delete(
+    '/api/admin/media/:id',
+    { schema: { params: mediaIdParams, response: { 200: z.object(okWithMessage) } } },
+    async (request, reply) => {
+      await callerFor(request, reply).media.delete(request.params);
+      return { success: true as const, message: 'Upload deleted' };
+    },
+  );
+}

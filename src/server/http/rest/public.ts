@@ -1,0 +1,125 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { callerFor } from './caller.ts';
+import { ok, okWithMessage, shaped, typed } from './typed.ts';
+import { REVIEW_HELD_MESSAGE } from '../trpc/routers/reviews.ts';
+import { contactInputSchema } from '../../../shared/schemas/contact.ts';
+import { loginInputSchema } from '../../../shared/schemas/login.ts';
+import { postIdSchema } from '../../../shared/schemas/post.ts';
+import { reviewInputSchema } from '../../../shared/schemas/review.ts';
+import { publicSettingsSchema } from '../../../shared/schemas/settings.ts';
+import type { PublicPost, listPublishedPosts } from '../../services/posts.ts';
+import type { PublicReview } from '../../services/reviews.ts';
+
+type PostLists = Awaited<ReturnType<typeof listPublishedPosts>>;
+type AuthStatus = Awaited<ReturnType<ReturnType<typeof callerFor>['auth']['status']>>;
+type LoginResult = Awaited<ReturnType<ReturnType<typeof callerFor>['auth']['login']>>;
+
+// Public calls. Writes are limited per address by the services they call.
+export async function publicRestRoutes(fastify: FastifyInstance) {
+  const app = typed(fastify);
+
+  app.get(
+    '/api/posts',
+    {
+      schema: {
+        response: {
+          200: z.object({
+            ...okWithMessage,
+            newsPosts: shaped<PostLists['newsPosts']>(),
+            advicePosts: shaped<PostLists['advicePosts']>(),
+          }),
+        },
+      },
+    },
+    async (request, reply) => {
+      const { newsPosts, advicePosts } = await callerFor(request, reply).posts.list();
+      return { success: true as const, message: 'Posts loaded', newsPosts, advicePosts };
+    },
+  );
+
+  app.get(
+    '/api/posts/:id',
+    {
+      schema: {
+        params: z.object({ id: postIdSchema }),
+        response: { 200: z.object({ ...ok, post: shaped<PublicPost>() }) },
+      },
+    },
+    async (request, reply) => {
+      const post = await callerFor(request, reply).posts.byId(request.params);
+      return { success: true as const, post };
+    },
+  );
+
+  app.get(
+    '/api/reviews',
+    { schema: { response: { 200: z.object({ ...okWithMessage, reviews: shaped<PublicReview[]>() }) } } },
+    async (request, reply) => {
+      const reviews = await callerFor(request, reply).reviews.list();
+      return { success: true as const, reviews, message: 'Reviews loaded' };
+    },
+  );
+
+  app.post(
+    '/api/reviews',
+    {
+      schema: {
+        body: reviewInputSchema,
+        response: {
+          201: z.object({ ...okWithMessage, review: shaped<PublicReview>(), pending: z.boolean() }),
+        },
+      },
+    },
+    async (request, reply) => {
+      const { review, pending } = await callerFor(request, reply).reviews.create(request.body);
+      return reply.status(201).send({
+        success: true,
+        review,
+        pending,
+        message: pending ? REVIEW_HELD_MESSAGE : 'Review submitted successfully',
+      });
+    },
+  );
+
+  app.post(
+    '/api/contact',
+    {
+      config: { serverFailure: { message: 'Failed to send message' } },
+      schema: { body: contactInputSchema, response: { 201: z.object(okWithMessage) } },
+    },
+    async (request, reply) => {
+      await callerFor(request, reply).contact.send(request.body);
+      return reply.status(201).send({ success: true, message: 'Message sent successfully' });
+    },
+  );
+
+  // The browser reads success, settings and, on a failure, error.
+  app.get(
+    '/api/settings',
+    {
+      config: { serverFailure: { error: 'Failed to load settings', message: 'Failed to load settings' } },
+      schema: { response: { 200: z.object({ ...ok, settings: publicSettingsSchema }) } },
+    },
+    async (request, reply) => {
+      const settings = await callerFor(request, reply).settings.get();
+      return { success: true as const, settings };
+    },
+  );
+
+  app.get(
+    '/api/auth/status',
+    { schema: { response: { 200: shaped<AuthStatus>() } } },
+    async (request, reply) => callerFor(request, reply).auth.status(),
+  );
+
+  app.post(
+    '/api/login',
+    { schema: { body: loginInputSchema, response: { 200: shaped<LoginResult>() } } },
+    async (request, reply) => callerFor(request, reply).auth.login(request.body),
+  );
+
+  app.post('/api/logout', { schema: { response: { 200: z.object(ok) } } }, async (request, reply) =>
+    callerFor(request, reply).auth.logout(),
+  );
+}

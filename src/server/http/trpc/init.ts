@@ -1,0 +1,74 @@
+// https://trpc.io/docs/server/routers : initTRPC once; procedures and helpers exported from here.
+import { initTRPC, TRPCError } from '@trpc/server';
+import { core } from 'zod';
+import type { RequestContext } from '../request-context.ts';
+import { DomainError, InvalidInputError } from '../../errors.ts';
+import { INTERNAL_ERROR_MESSAGE, recogniseError, trpcCodeFor } from '../http-errors.ts';
+
+const t = initTRPC.context<RequestContext>().create({
+  errorFormatter({ shape, error }) {
+    const cause = error.cause;
+    const fieldErrors =
+      cause instanceof core.$ZodError
+        ? InvalidInputError.fromZod(cause).fieldErrors
+        : cause instanceof InvalidInputError
+          ? cause.fieldErrors
+          : undefined;
+    const message =
+      cause instanceof core.$ZodError ? (cause.issues[0]?.message ?? shape.message) : shape.message;
+    // A 500's own text may name internals; the client gets a plain sentence. A recognised failure of
+    // the disk or the database keeps its message, which says what to do.
+    const safeMessage =
+      shape.data.httpStatus >= 500 && !(cause instanceof DomainError) ? INTERNAL_ERROR_MESSAGE : message;
+    return { ...shape, message: safeMessage, data: { ...shape.data, stack: undefined, fieldErrors } };
+  },
+});
+
+// Services throw domain errors, and the database or the disk may fail under them; here both become tRPC
+// codes (the REST side maps them in http-errors.ts).
+const mapDomainErrors = t.middleware(async ({ next }) => {
+  const result = await next();
+  const cause = result.ok ? undefined : recogniseError(result.error.cause);
+  if (cause) throw new TRPCError({ code: trpcCodeFor(cause), message: cause.message, cause });
+  return result;
+});
+
+// A change made by staff may alter a public page: the rendered pages kept in memory are dropped.
+// Visitors' own sends (a lead, a sign-in, a review) clear only what they change, where they are handled.
+const clearPagesAfterMutation = t.middleware(async ({ ctx, type, next }) => {
+  const result = await next();
+  if (type === 'mutation' && result.ok) ctx.contentChanged();
+  return result;
+});
+
+export const router = t.router;
+export const createCallerFactory = t.createCallerFactory;
+export const publicProcedure = t.procedure.use(mapDomainErrors);
+
+const signedInProcedure = publicProcedure.use(({ ctx, next }) => {
+  if (!ctx.auth) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Sign in to continue' });
+  return next({ ctx: { ...ctx, auth: ctx.auth } });
+});
+
+export const ADMIN_ONLY_MESSAGE = 'Only an admin may do this';
+
+const adminOnly = t.middleware(({ ctx, next }) => {
+  if (ctx.auth?.user.role !== 'admin')
+    throw new TRPCError({ code: 'FORBIDDEN', message: ADMIN_ONLY_MESSAGE });
+  return next();
+});
+
+/** Signed in as admin or editor: posts and uploads. Every change clears the page cache. */
+export const staffProcedure = signedInProcedure.use(clearPagesAfterMutation);
+
+/** Signed in as admin: settings. Every change clears the page cache. */
+export const adminProcedure = staffProcedure.use(adminOnly);
+
+/**
+ * Signed in as admin or editor, for what visitors never see (leads, one's own account) or where the
+ * procedure clears the few pages it changes itself (review moderation).
+ */
+export const staffInternalProcedure = signedInProcedure;
+
+/** Signed in as admin, for what visitors never see: accounts. */
+export const adminInternalProcedure = signedInProcedure.use(adminOnly);

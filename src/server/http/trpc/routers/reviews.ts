@@ -1,0 +1,50 @@
+import { z } from 'zod';
+import {
+  deleteReview,
+  listAllReviews,
+  listVisibleReviews,
+  restoreSpamReview,
+  setReviewVisible,
+  submitReview,
+} from '../../../services/reviews.ts';
+import { pagesListingReviews } from '../../../services/page-data.ts';
+import {
+  REVIEW_HELD_MESSAGE,
+  REVIEWS_CLOSED_MESSAGE,
+  reviewInputSchema,
+} from '../../../../shared/schemas/review.ts';
+import { publicProcedure, router, staffInternalProcedure } from '../init.ts';
+
+export { REVIEW_HELD_MESSAGE, REVIEWS_CLOSED_MESSAGE };
+
+const reviewId = z.object({ id: z.coerce.number().int().positive() });
+
+export const reviewsRouter = router({
+  list: publicProcedure.query(({ ctx }) => listVisibleReviews(ctx.db)),
+  create: publicProcedure.input(reviewInputSchema).mutation(async ({ ctx, input }) => {
+    const { review, pending, published } = await submitReview(ctx.db, input, ctx.clientAddress);
+    if (published) ctx.contentChanged(pagesListingReviews);
+    return { review, pending };
+  }),
+});
+
+/** The Reviews tab: staff hide, show and delete reviews, and go through the spam folder. */
+export const adminReviewsRouter = router({
+  list: staffInternalProcedure
+    .input(z.object({ spam: z.boolean().optional() }).optional())
+    .query(({ ctx, input }) => listAllReviews(ctx.db, input ?? {})),
+  setVisible: staffInternalProcedure
+    .input(reviewId.extend({ isVisible: z.boolean() }))
+    .mutation(async ({ ctx, input }) => {
+      await setReviewVisible(ctx.db, input.id, input.isVisible);
+      ctx.contentChanged(pagesListingReviews);
+    }),
+  delete: staffInternalProcedure.input(reviewId).mutation(async ({ ctx, input }) => {
+    await deleteReview(ctx.db, input.id);
+    ctx.contentChanged(pagesListingReviews);
+  }),
+  notSpam: staffInternalProcedure.input(reviewId).mutation(async ({ ctx, input }) => {
+    const { published } = await restoreSpamReview(ctx.db, input.id);
+    if (published) ctx.contentChanged(pagesListingReviews);
+  }),
+});

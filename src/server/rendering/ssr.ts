@@ -1,0 +1,258 @@
+// https://vike.dev/renderPage and https://vike.dev/createDevMiddleware : Vike as a Fastify catch-all.
+import { randomBytes } from 'node:crypto';
+import { join } from 'node:path';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { projectRoot } from '../project-root.ts';
+import { getSettingsOrDefaults, publicSettingsOf } from '../services/settings.ts';
+import { listSeoOverrides } from '../services/seo-overrides.ts';
+import type { SeoOverride } from '../../shared/schemas/seo-override.ts';
+import { maintenancePage, MAINTENANCE_RETRY_AFTER_SECONDS } from './maintenance-page.ts';
+import { isDegraded } from '../services/page-data.ts';
+import {
+  answerWithCachedPage,
+  etagOf,
+  isNotModified,
+  keepEncoded,
+  pageCacheKey,
+  SHARED_CACHE_CONTROL,
+  type CachedPage,
+} from '../caching/page-cache.ts';
+import { encodeBodyOffThread, encodingHeaders, preferredEncoding } from '../http/content-encoding.ts';
+import type { FormPostOutcome } from '../../shared/form-post.ts';
+import { formStamper } from '../http/form-stamp.ts';
+import { formPostRoutes } from '../http/form-posts.ts';
+import { Turns } from './turns.ts';
+import { withScriptsAfterFirstPaint } from './script-priority.ts';
+import { onFirstUse } from '../on-first-use.ts';
+import type { InlineStylesheet } from './inline-stylesheet.ts';
+import { assemblePage } from './page-assembly.ts';
+
+/**
+ * Vike's server runtime and the built pages it loads take a tenth of a second or more to load: started
+ * once the server listens, not before, so that a restart answers its health check sooner. A visitor who
+ * comes in the first moments waits for it.
+ */
+const loadVike = onFirstUse(() => import('vike/server'));
+
+/**
+ * Renders under way at once. Four keep the main thread busy while one waits for the database or for
+ * its compression on another thread; more only hold more memory.
+ */
+const RENDERS_AT_ONCE = 4;
+
+export interface SsrOptions {
+  mode: 'development' | 'production';
+}
+
+interface SsrPluginOptions extends SsrOptions {
+  /** Written into each page's head in place of the link Vike would write (inline-stylesheet.ts). */
+  inlineStylesheet?: InlineStylesheet | null;
+}
+
+export async function ssrPlugin(app: FastifyInstance, options: SsrPluginOptions) {
+  if (options.mode === 'development') {
+    const { createDevMiddleware } = await import('vike/server');
+    const { devMiddleware, viteServer } = await createDevMiddleware({
+      root: projectRoot,
+      viteConfig: { server: { hmr: { server: app.server } } },
+    });
+    // Its file watchers and dependency optimizer would outlive the app (a test's app.close(), a dev restart).
+    app.addHook('onClose', () => viteServer.close());
+    await app.register(import('@fastify/middie'));
+    app.use(devMiddleware);
+  } else {
+    // The built scripts and styles, under names that change with their content. One route for the folder:
+    // a route for each file (the plugin's `wildcard: false`) cost a tenth of a second of every start
+    // listing and registering them. The site's pictures have their own route (site-images-route.ts).
+    await app.register(import('@fastify/static'), {
+      root: join(projectRoot, 'dist', 'client', 'assets'),
+      prefix: '/assets/',
+      // The .br and .gz twins written at build time (scripts/precompress-assets.ts).
+      preCompressed: true,
+      maxAge: '365d',
+      immutable: true,
+    });
+  }
+
+  // Signs the time each form is rendered, for the fill time of a form sent without script. A new key
+  // per start: a stamp from before a restart reads as "no fill time", never as a bot.
+  const formStampKey = randomBytes(32);
+  const stampForms = formStamper(formStampKey);
+
+  // The renders of shareable pages under way, by cache key.
+  const rendersInFlight = new Map<string, Promise<unknown>>();
+  // Renders take turns: a burst of staff reloads or of different pages at once holds a few pages'
+  // memory, not one page per waiting request, and is rendered in the order it came.
+  const renderTurns = new Turns(RENDERS_AT_ONCE);
+  const render = (...args: Parameters<typeof renderAndSend>) => renderTurns.run(() => renderAndSend(...args));
+
+  /**
+   * Renders the page at the request's path and sends it. `formPost` is the outcome of a form sent without
+   * script: the page shows it with this status, and such an answer is never cached.
+   */
+  async function sendPage(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    formPost?: { outcome: FormPostOutcome; statusCode: number },
+  ) {
+    // A cached page was answered before this route (page-cache.ts). Only anonymous views are stored: a
+    // signed-in owner may see drafts previewed at an article's address.
+    const cacheable = !formPost && !request.auth && !isAdminPath(request.url);
+    if (!cacheable) return render(request, reply, false, formPost);
+    const key = pageCacheKey(request.url);
+    // A visitor who came this far with a cookie that is no session, or reloading past the cache, is
+    // still a visitor: the page already rendered is theirs too, so no request forces a render.
+    const cached = app.pageCache.get(key);
+    if (cached) return answerCached(request, reply, cached);
+    // Visitors asking for a page while it is being rendered wait for that render instead of starting
+    // their own: after an edit empties the cache, a burst of visitors costs one render (and one
+    // render's memory), not one each.
+    const underWay = rendersInFlight.get(key);
+    if (underWay) {
+      await underWay.catch(() => undefined);
+      const page = app.pageCache.get(key);
+      if (page) return answerCached(request, reply, page);
+      // That render was not kept (a fallback, an error, a page not found): this visitor gets their own.
+      return render(request, reply, true);
+    }
+    const rendering = render(request, reply, true);
+    rendersInFlight.set(key, rendering);
+    try {
+      return await rendering;
+    } finally {
+      rendersInFlight.delete(key);
+    }
+  }
+
+  function answerCached(request: FastifyRequest, reply: FastifyReply, page: CachedPage) {
+    reply.hijack();
+    answerWithCachedPage(page, app.securityHeaders, request.raw, reply.raw, app.analytics);
+  }
+
+  async function renderAndSend(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    cacheable: boolean,
+    formPost?: { outcome: FormPostOutcome; statusCode: number },
+  ) {
+    const generation = app.pageCache.generation;
+
+    const { settings, degraded: settingsDegraded } = await getSettingsOrDefaults(
+      app.db,
+      request.log,
+      app.reads,
+    );
+    // Maintenance closes the public site only: the owner must still reach /admin to switch it off.
+    if (settings.maintenanceMode && !isAdminPath(request.url)) {
+      return reply
+        .status(503)
+        .header('retry-after', String(MAINTENANCE_RETRY_AFTER_SECONDS))
+        .header('cache-control', 'no-store')
+        .type('text/html; charset=utf-8')
+        .send(maintenancePage(settings));
+    }
+
+    const { seoOverride, degraded: seoDegraded } = await findSeoOverrideOrNull(app, request.url);
+    const { renderPage } = await loadVike();
+    const pageContext = await renderPage({
+      urlOriginal: request.url,
+      headersOriginal: request.headers,
+      db: app.db,
+      log: request.log,
+      reads: app.reads,
+      inlineStylesheet: Boolean(options.inlineStylesheet),
+      publicUrl: app.config.publicUrl,
+      // passToClient puts these in every page's HTML: the public view only.
+      settings: publicSettingsOf(settings),
+      seoOverride,
+      user: request.auth ? { username: request.auth.user.username, role: request.auth.user.role } : null,
+      formPost: formPost?.outcome ?? null,
+      formStamp: stampForms(),
+    });
+    const { httpResponse } = pageContext;
+    if (!httpResponse) return reply.callNotFound();
+    reply.status(formPost && httpResponse.statusCode === 200 ? formPost.statusCode : httpResponse.statusCode);
+    if (typeof httpResponse.body !== 'string') {
+      for (const [name, value] of httpResponse.headers) reply.header(name, value);
+      return reply.send(httpResponse.body);
+    }
+    const body = assemblePage(
+      withScriptsAfterFirstPaint(httpResponse.body),
+      pageContext.pageHtml ?? '',
+      options.inlineStylesheet,
+    );
+    // A page showing a fallback because a read failed (default settings, no posts, the sample reviews,
+    // 'Post not found') is served but not kept: the next visitor gets the real page once the database answers.
+    const degraded = settingsDegraded || seoDegraded || isDegraded(pageContext.data);
+    // The same page for every visitor without a session: a CDN may share it, and a browser revalidates
+    // it with its ETag. What one visitor typed is theirs alone, and staff see their own view: no-store.
+    const shared = cacheable && !degraded && httpResponse.statusCode === 200;
+    const headers: [string, string][] = httpResponse.headers.map(([name, value]) =>
+      name.toLowerCase() === 'cache-control'
+        ? [name, shared ? SHARED_CACHE_CONTROL : 'no-store']
+        : [name, value],
+    );
+    for (const [name, value] of headers) reply.header(name, value);
+    let stored: CachedPage | undefined;
+    if (shared) {
+      stored = app.pageCache.set(
+        pageCacheKey(request.url),
+        { statusCode: 200, headers, body, storedAt: Date.now() },
+        generation,
+      );
+      // The entry kept has worked it out already; a page not kept (a change came meanwhile) has not.
+      const etag = stored?.etag ?? etagOf(body);
+      reply.header('etag', etag);
+      if (isNotModified(request.raw, etag)) {
+        app.analytics.notePageView(request.raw);
+        return reply.status(304).headers(encodingHeaders('identity')).send();
+      }
+    }
+    // Views by signed-in staff are not counted: the owner reading their own site is no visitor.
+    if (cacheable && httpResponse.statusCode === 200) app.analytics.notePageView(request.raw);
+    const asked = preferredEncoding(request.headers['accept-encoding']);
+    const encoded = await encodeBodyOffThread(body, asked);
+    if (stored) keepEncoded(stored, asked, encoded);
+    return reply.headers(encodingHeaders(encoded.encoding)).send(encoded.body);
+  }
+
+  app.get('/*', (request, reply) => sendPage(request, reply));
+  if (options.mode === 'production')
+    app.addHook('onListen', async () => {
+      // A failure here is met again, and reported, by the first render.
+      void loadVike().catch(() => {});
+    });
+
+  // The public forms sent without script: the same procedures as the JSON calls, answered with a page.
+  await app.register(formPostRoutes, { sendPage, formStampKey });
+}
+
+/** The owner's metadata for this page; a failed read leaves the page's own metadata (degraded), never a 500. */
+async function findSeoOverrideOrNull(
+  app: FastifyInstance,
+  url: string,
+): Promise<{ seoOverride: SeoOverride | null; degraded: boolean }> {
+  try {
+    // A handful of rows: read whole once, then looked up by path for every page rendered after.
+    const overrides = await app.reads.remember(
+      'seo overrides',
+      async () =>
+        new Map<string, SeoOverride>(
+          (await listSeoOverrides(app.db)).map((override) => [override.page, override]),
+        ),
+    );
+    return { seoOverride: overrides.get(url.split('?')[0]!) ?? null, degraded: false };
+  } catch (error) {
+    app.log.warn({ err: error }, 'reading the SEO override failed; using the page defaults');
+    return { seoOverride: null, degraded: true };
+  }
+}
+
+function isAdminPath(url: string): boolean {
+  return (
+    url === '/admin' ||
+    url.startsWith('/admin/') ||
+    url.startsWith('/admin?') ||
+    url.startsWith('/admin-login')
+  );
+}
