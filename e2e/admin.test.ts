@@ -101,6 +101,28 @@ describe('admin area', () => {
     await context.close();
   });
 
+  it('counts the posts in the list heading only once the list has arrived', async () => {
+    const context = await site.browser.newContext();
+    const { page, errors } = await openPage(context);
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    // tRPC may batch the list with other reads: any request that carries it waits.
+    await page.route(/\/trpc\/[^?]*adminPosts\.list/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await signIn(page, site.url);
+    const heading = page.locator('#all-posts-title');
+    await page.getByText('Loading posts...').waitFor();
+    await expect(heading.textContent()).resolves.toBe('All Posts');
+    release();
+    await page.getByTestId('admin-post').first().waitFor();
+    const count = await page.getByTestId('admin-post').count();
+    await expect(heading.textContent()).resolves.toBe(`All Posts (${count})`);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('creates a draft with an uploaded photo, publishes it for visitors, edits, unpublishes and deletes it', async () => {
     const context = await site.browser.newContext();
     const { page, errors } = await openPage(context);

@@ -151,7 +151,7 @@ export function PostsTab({ openPostId }: { openPostId?: number }) {
       />
       <section className={styles.card} aria-labelledby="all-posts-title">
         <h2 id="all-posts-title" className={styles.cardTitle}>
-          All Posts ({all.length})
+          All Posts{posts.isSuccess && ` (${all.length})`}
         </h2>
         {posts.isPending && <p>Loading posts...</p>}
         {posts.isError && (
