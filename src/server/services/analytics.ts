@@ -16,6 +16,7 @@ import {
 import type { AppConfig } from '../env.ts';
 import { addDays, companyDay } from '../../shared/company-time.ts';
 import { rollUpEventsBefore } from './site-stats.ts';
+import type { Logger } from '../logger.ts';
 
 /** Raw events are kept this many days (today included); older days live on as daily totals only. */
 export const RAW_EVENT_DAYS = 90;
@@ -131,7 +132,7 @@ export class AnalyticsRecorder {
     private readonly db: Database,
     trustProxy: TrustProxy,
     options: Partial<AnalyticsRecorderOptions> = {},
-    private readonly log: { warn(object: object, message: string): void } = console,
+    private readonly log: Pick<Logger, 'warn'>,
   ) {
     this.trust = trustFunction(trustProxy);
     this.options = { ...defaultAnalyticsOptions, ...options };

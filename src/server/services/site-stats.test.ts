@@ -31,6 +31,11 @@ function fakeRequest(
   } as unknown as IncomingMessage;
 }
 
+/** The recorder's log: a warning (a failed flush) fails the test that caused it. */
+const failOnWarning = {
+  warn: (...args: unknown[]) => expect.fail(`the recorder warned: ${JSON.stringify(args)}`),
+};
+
 describe(`site statistics (${testDatabaseKind})`, () => {
   let database: DatabaseHandle;
   beforeEach(async () => {
@@ -176,7 +181,7 @@ describe(`site statistics (${testDatabaseKind})`, () => {
   });
 
   it('records views in batches, hashing visitors without keeping addresses, and skips bots and prefetches', async () => {
-    const recorder = new AnalyticsRecorder(database.db, false, { flushIntervalMs: 60_000 });
+    const recorder = new AnalyticsRecorder(database.db, false, { flushIntervalMs: 60_000 }, failOnWarning);
     recorder.notePageView(fakeRequest('/?utm_source=Facebook&utm_medium=cpc'));
     recorder.notePageView(fakeRequest('/services', { referer: 'http://plumber.example/' }));
     recorder.notePageView(
@@ -216,7 +221,7 @@ describe(`site statistics (${testDatabaseKind})`, () => {
 
   it('deletes the salts of past days', async () => {
     await database.db.insert(analyticsSalts).values({ day: '2020-01-01', salt: 'old' });
-    const recorder = new AnalyticsRecorder(database.db, false, { flushIntervalMs: 60_000 });
+    const recorder = new AnalyticsRecorder(database.db, false, { flushIntervalMs: 60_000 }, failOnWarning);
     recorder.notePageView(fakeRequest('/'));
     await recorder.stop();
     const salts = await database.db.select().from(analyticsSalts);
