@@ -21,9 +21,9 @@ import { encodeBodyOffThread, encodingHeaders, preferredEncoding } from '../http
 import type { FormPostOutcome } from '../../shared/form-post.ts';
 import { formStamper } from '../http/form-stamp.ts';
 import { formPostRoutes } from '../http/form-posts.ts';
-import { Turns } from './turns.ts';
+import { RenderQueue } from './render-queue.ts';
 import { withScriptsAfterFirstPaint } from './script-priority.ts';
-import { onFirstUse } from '../on-first-use.ts';
+import { loadOnFirstUse } from '../../shared/load-on-first-use.ts';
 import type { InlineStylesheet } from './inline-stylesheet.ts';
 import { assemblePage } from './page-assembly.ts';
 
@@ -32,7 +32,7 @@ import { assemblePage } from './page-assembly.ts';
  * once the server listens, not before, so that a restart answers its health check sooner. A visitor who
  * comes in the first moments waits for it.
  */
-const loadVike = onFirstUse(() => import('vike/server'));
+const vikeServer = loadOnFirstUse(() => import('vike/server'));
 
 /**
  * Renders under way at once. Four keep the main thread busy while one waits for the database or for
@@ -83,8 +83,8 @@ export async function ssrPlugin(app: FastifyInstance, options: SsrPluginOptions)
   const rendersInFlight = new Map<string, Promise<unknown>>();
   // Renders take turns: a burst of staff reloads or of different pages at once holds a few pages'
   // memory, not one page per waiting request, and is rendered in the order it came.
-  const renderTurns = new Turns(RENDERS_AT_ONCE);
-  const render = (...args: Parameters<typeof renderAndSend>) => renderTurns.run(() => renderAndSend(...args));
+  const renderQueue = new RenderQueue(RENDERS_AT_ONCE);
+  const render = (...args: Parameters<typeof renderAndSend>) => renderQueue.run(() => renderAndSend(...args));
 
   /**
    * Renders the page at the request's path and sends it. `formPost` is the outcome of a form sent without
@@ -153,7 +153,7 @@ export async function ssrPlugin(app: FastifyInstance, options: SsrPluginOptions)
     }
 
     const { seoOverride, degraded: seoDegraded } = await findSeoOverrideOrNull(app, request.url);
-    const { renderPage } = await loadVike();
+    const { renderPage } = await vikeServer.get();
     const pageContext = await renderPage({
       urlOriginal: request.url,
       headersOriginal: request.headers,
@@ -220,7 +220,7 @@ export async function ssrPlugin(app: FastifyInstance, options: SsrPluginOptions)
   if (options.mode === 'production')
     app.addHook('onListen', async () => {
       // A failure here is met again, and reported, by the first render.
-      void loadVike().catch(() => {});
+      vikeServer.warm();
     });
 
   // The public forms sent without script: the same procedures as the JSON calls, answered with a page.

@@ -10,7 +10,7 @@
  * waited up to two seconds in the kernel's queue (p99 1.3 s), and now waits about one render per
  * connection ahead of it (p99 0.2 to 0.3 s), for the same number of renders a second.
  */
-export class Turns {
+export class RenderQueue {
   private running = 0;
   private readonly waiting: (() => void)[] = [];
 

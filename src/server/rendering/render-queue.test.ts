@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { Turns } from './turns.ts';
+import { RenderQueue } from './render-queue.ts';
 
 /** A piece of work that runs until the test lets it end. */
 function heldWork(log: string[], name: string) {
@@ -16,15 +16,15 @@ function heldWork(log: string[], name: string) {
   };
 }
 
-describe('Turns', () => {
+describe('RenderQueue', () => {
   it('runs at most its slots at once, the others in the order they came', async () => {
-    const turns = new Turns(2);
+    const queue = new RenderQueue(2);
     const log: string[] = [];
     const works = ['a', 'b', 'c', 'd'].map((name) => heldWork(log, name));
-    const results = works.map(({ work }) => turns.run(work));
+    const results = works.map(({ work }) => queue.run(work));
     await new Promise((resolve) => setImmediate(resolve));
     expect(log).toEqual(['start a', 'start b']);
-    expect(turns.queued).toBe(2);
+    expect(queue.queued).toBe(2);
     works[1]!.finish();
     await results[1];
     await new Promise((resolve) => setImmediate(resolve));
@@ -34,18 +34,18 @@ describe('Turns', () => {
     works[3]!.finish();
     await expect(Promise.all(results)).resolves.toEqual(['a', 'b', 'c', 'd']);
     expect(log.indexOf('start d')).toBeGreaterThan(log.indexOf('end a'));
-    expect(turns.queued).toBe(0);
+    expect(queue.queued).toBe(0);
   });
 
   it('starts each piece of work only after the event loop has had a turn', async () => {
-    const turns = new Turns(1);
+    const queue = new RenderQueue(1);
     const log: string[] = [];
-    const first = turns.run(async () => {
+    const first = queue.run(async () => {
       log.push('first');
       // Stands for what the loop has waiting meanwhile: a new connection to accept, a request to read.
       setImmediate(() => log.push('event loop'));
     });
-    const second = turns.run(async () => log.push('second'));
+    const second = queue.run(async () => log.push('second'));
     for (let tick = 0; tick < 5; tick++) await Promise.resolve();
     expect(log).toEqual([]);
     await Promise.all([first, second]);
@@ -53,9 +53,9 @@ describe('Turns', () => {
   });
 
   it('gives the slot on when a piece of work fails', async () => {
-    const turns = new Turns(1);
-    const failing = turns.run(() => Promise.reject(new Error('render failed')));
-    const next = turns.run(() => Promise.resolve('rendered'));
+    const queue = new RenderQueue(1);
+    const failing = queue.run(() => Promise.reject(new Error('render failed')));
+    const next = queue.run(() => Promise.resolve('rendered'));
     await expect(failing).rejects.toThrow('render failed');
     await expect(next).resolves.toBe('rendered');
   });
