@@ -2,7 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { ApiError, apiRequest } from '../../src/client/api-request.ts';
 import * as styles from '../../src/components/AdminPanel/admin.css.ts';
 import { Honeypot } from '../../src/components/Honeypot/Honeypot.tsx';
-import { loadOnFirstUse } from '../../src/client/load-on-first-use.ts';
+import { loadOnFirstUse } from '../../src/shared/load-on-first-use.ts';
 import { firstMessageByField } from '../../src/shared/schemas/field-errors.ts';
 import { usePageContext } from '../../renderer/usePageContext.tsx';
 import { loginPathFor, safeAdminReturn } from '../../src/shared/admin-return.ts';

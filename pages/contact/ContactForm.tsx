@@ -6,7 +6,7 @@ import { FormNotice } from '../../src/components/FormNotice/FormNotice.tsx';
 import { usePageContext } from '../../renderer/usePageContext.tsx';
 import { FORM_STAMP_FIELD, outcomeFor, sentParamOf } from '../../src/shared/form-post.ts';
 import { toast } from '../../src/components/Toast/toast-store.ts';
-import { loadOnFirstUse } from '../../src/client/load-on-first-use.ts';
+import { loadOnFirstUse } from '../../src/shared/load-on-first-use.ts';
 import type { ContactInput } from '../../src/shared/schemas/contact.ts';
 import { firstMessageByField } from '../../src/shared/schemas/field-errors.ts';
 import { serviceCategories } from '../../src/shared/site-content.ts';

@@ -9,7 +9,7 @@ import { linkButton } from '../../src/components/LinkButton/link-button.css.ts';
 import { toast } from '../../src/components/Toast/toast-store.ts';
 import { reviewForList, type ReviewAnswer } from '../../src/shared/review-for-list.ts';
 import type { PublicReview } from '../../src/shared/schemas/review.ts';
-import { loadOnFirstUse } from '../../src/client/load-on-first-use.ts';
+import { loadOnFirstUse } from '../../src/shared/load-on-first-use.ts';
 import {
   keepReviewOnDevice,
   sendReviewsKeptOnDevice,

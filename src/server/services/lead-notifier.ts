@@ -12,7 +12,7 @@ import {
 } from '../../../db/schema/index.ts';
 import { rowsOf } from '../../../db/rows.ts';
 import type { Logger } from '../logger.ts';
-import { loadNodemailer } from '../on-first-use.ts';
+import { nodemailerModule } from './modules-on-first-use.ts';
 import type { SiteSettings } from '../../shared/schemas/settings.ts';
 import { getSettings } from './settings.ts';
 import { CoalescedRun } from '../background/coalesced-run.ts';
@@ -225,7 +225,7 @@ export class LeadNotifier {
       return;
     }
 
-    this.transporter ??= (await loadNodemailer()).createTransport(this.options.smtpUrl);
+    this.transporter ??= (await nodemailerModule.get()).createTransport(this.options.smtpUrl);
     try {
       await this.transporter.sendMail({
         from: `"${settings.companyName.replace(/"/g, '')} website" <${recipient}>`,

@@ -10,7 +10,7 @@ import {
   NotFoundError,
   UnauthorizedError,
 } from '../errors.ts';
-import { loadArgon2 } from '../on-first-use.ts';
+import { argon2Module } from './modules-on-first-use.ts';
 import { invalidateOtherUserSessions, invalidateUserSessions } from './sessions.ts';
 
 // OWASP's argon2id minimum (19 MiB, 2 passes); about 30 ms here, tolerable for a sign-in.
@@ -19,11 +19,11 @@ const ARGON2_OPTIONS = { memoryCost: 19_456, timeCost: 2, parallelism: 1, output
 export const INVALID_CREDENTIALS_MESSAGE = 'Invalid username or password';
 
 export async function hashPassword(password: string): Promise<string> {
-  return (await loadArgon2()).hash(password, ARGON2_OPTIONS);
+  return (await argon2Module.get()).hash(password, ARGON2_OPTIONS);
 }
 
 async function verifyPassword(passwordHash: string, password: string): Promise<boolean> {
-  return (await loadArgon2()).verify(passwordHash, password);
+  return (await argon2Module.get()).verify(passwordHash, password);
 }
 
 // Verifying against this when the username is unknown makes both failures take as long.
