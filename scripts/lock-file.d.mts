@@ -8,5 +8,4 @@ export interface LockRecord {
 }
 export type LockAttempt =
   { taken: true; release: () => void } | { taken: false; holder: LockRecord | undefined };
-export function isProcessAlive(pid: number): boolean;
 export function tryTakeLockFile(lockPath: string, details: Record<string, unknown>): LockAttempt;

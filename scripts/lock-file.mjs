@@ -47,7 +47,7 @@ const UNREADABLE_LOCK_GRACE_MS = 10_000;
  * @param {number} pid
  * @returns {boolean}
  */
-export function isProcessAlive(pid) {
+function isProcessAlive(pid) {
   try {
     process.kill(pid, 0);
     return true;
