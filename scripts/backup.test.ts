@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { randomBytes } from 'node:crypto';
@@ -59,7 +59,7 @@ describe.runIf(process.env.TEST_DB !== 'postgres')('npm run backup / npm run res
         const result = await run(script, join(dir, file), site());
         expect(result.status).toBe(2);
         expect(result.stderr).toContain(
-          `is in use by the site server (npm start) (process ${process.pid}, port 4321`,
+          `is in use by the site server (npm start) (pid ${process.pid} on host ${hostname()}, port 4321`,
         );
       }
     } finally {

@@ -2,19 +2,11 @@
 // browser tests. Plain JavaScript: `npm start` reads it before anything is compiled.
 import { createHash } from 'node:crypto';
 import { spawnSync } from 'node:child_process';
-import {
-  closeSync,
-  existsSync,
-  openSync,
-  readdirSync,
-  readFileSync,
-  statSync,
-  unlinkSync,
-  writeFileSync,
-  writeSync,
-} from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { hostname } from 'node:os';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { tryTakeLockFile } from './lock-file.mjs';
 
 export const root = fileURLToPath(new URL('..', import.meta.url));
 /** @param {string} dir */
@@ -122,34 +114,11 @@ function pause(ms) {
   Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
 }
 
-/** @param {number} pid */
-function isRunning(pid) {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return /** @type {NodeJS.ErrnoException} */ (error).code === 'EPERM';
-  }
-}
-
-/**
- * The process id in a lock file: undefined when there is no lock, 0 while its owner has yet to write it.
- * @param {string} lockPath
- * @returns {number | undefined}
- */
-function lockOwner(lockPath) {
-  try {
-    return Number(readFileSync(lockPath, 'utf8') || 0);
-  } catch {
-    return undefined;
-  }
-}
-
 /**
  * Runs `work` unless `isDone()`, in one process at a time across the machine: several instances started
  * together on one checkout build it once, the others wait for that build and then use it. The lock is
- * a file created exclusively, holding its owner's process id; one left by a process that died is taken
- * over.
+ * the one that guards the embedded database (lock-file.mjs): one left by a process that died on this
+ * host is taken over, by one waiter only.
  * @param {string} lockPath
  * @param {() => boolean} isDone
  * @param {() => void} work
@@ -158,37 +127,29 @@ function lockOwner(lockPath) {
 export function onceAcrossProcesses(lockPath, isDone, work, say = () => {}) {
   let waiting = false;
   while (!isDone()) {
-    let lock;
-    try {
-      lock = openSync(lockPath, 'wx');
-    } catch (error) {
-      if (/** @type {NodeJS.ErrnoException} */ (error).code !== 'EEXIST') throw error;
-      if (!waiting) say(`Waiting for process ${lockOwner(lockPath) ?? '(starting)'} to finish building...`);
+    let attempt = tryTakeLockFile(lockPath, { command: 'a build' });
+    // Until the holder gives the lock back or dies; then this process asks again, holding it, whether
+    // the work is done.
+    while (!attempt.taken) {
+      if (!waiting) say(`Waiting for ${describeHolder(attempt.holder)} to finish building...`);
       waiting = true;
-      // Until the lock is gone or its owner died; then the loop asks again whether the work is done.
-      for (;;) {
-        const owner = lockOwner(lockPath);
-        if (owner === undefined) break;
-        if (owner && !isRunning(owner)) {
-          try {
-            unlinkSync(lockPath);
-          } catch {
-            // Taken over by another waiter already.
-          }
-          break;
-        }
-        pause(200);
-      }
-      continue;
+      pause(200);
+      attempt = tryTakeLockFile(lockPath, { command: 'a build' });
     }
     try {
-      writeSync(lock, String(process.pid));
       if (!isDone()) work();
     } finally {
-      closeSync(lock);
-      unlinkSync(lockPath);
+      attempt.release();
     }
   }
+}
+
+/** @param {import('./lock-file.mjs').LockRecord | undefined} holder */
+function describeHolder(holder) {
+  if (!holder) return 'a process starting now';
+  return holder.host === hostname()
+    ? `process ${holder.pid}`
+    : `process ${holder.pid} on host ${holder.host}`;
 }
 
 /**
