@@ -5,7 +5,7 @@
 import { mkdirSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { dirname } from 'node:path';
-import { tryTakeLockFile, type LockRecord } from '../../scripts/lock-file.mjs';
+import { tryTakeLockFile, type LockRecord } from '../../../scripts/lock-file.mjs';
 
 export interface LockHolder {
   pid: number;
