@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { etagOf, isNotModified, pageCacheKey, SHARED_CACHE_CONTROL } from './page-cache.ts';
+import { etagOf, isNotModified, SHARED_CACHE_CONTROL } from './page-cache.ts';
 
 /** The public reads every visitor gets alike: the post lists, a post, the visible reviews, the settings. */
 const PUBLIC_READS = /^\/api\/(posts(\/[^/?]+)?|reviews|settings)(\?|$)/;
@@ -25,7 +25,7 @@ export function cachePublicReads(fastify: FastifyInstance) {
     const etag = etagOf(body);
     const contentType = String(reply.getHeader('content-type') ?? 'application/json; charset=utf-8');
     fastify.pageCache.set(
-      pageCacheKey(request.url),
+      fastify.pageCache.keyFor(request.url),
       {
         statusCode: 200,
         headers: [
