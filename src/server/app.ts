@@ -26,7 +26,6 @@ import {
 import { uploadsRoute } from './uploads-route.ts';
 import { siteImagesRoute } from './site-images-route.ts';
 import { PublishTimer } from './publish-timer.ts';
-import { pagesListingReviews } from './services/page-data.ts';
 import { followSiteChanges } from './site-changes.ts';
 import { followSessionChanges, SessionMemory } from './session-memory.ts';
 import { securityHeadersFor } from './security-headers.ts';
@@ -146,8 +145,9 @@ async function buildApp(fastify: FastifyInstance, options: AppOptions) {
   // change, and everything starts over when the listening connection comes back.
   const publishTimer = new PublishTimer(database.db, () => fastify.pageCache.clear(), fastify.log);
   const stopFollowing = await followSiteChanges(database, {
+    // Only the pages read from the table that changed, as each declares in its +config.ts.
     changed: (table) => {
-      fastify.pageCache.clear(table === 'reviews' ? pagesListingReviews : undefined);
+      fastify.pageCache.clear([table]);
       if (table === 'posts') void publishTimer.rearm();
     },
     resync: () => {

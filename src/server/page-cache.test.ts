@@ -43,6 +43,25 @@ describe('PageCache', () => {
     expect(cache.get('/', 1_000)?.body.toString()).toBe('fresh');
   });
 
+  it('on a change to some tables, drops the entries read from them and those whose reads are unknown', () => {
+    const cache = new PageCache({ maxEntries: 10, ttlMs: 60_000 });
+    cache.set('/', { ...page('home'), tables: ['posts', 'reviews', 'settings'] });
+    cache.set('/news', { ...page('news'), tables: ['posts', 'settings'] });
+    cache.set('/services', { ...page('services'), tables: ['settings'] });
+    cache.set('/elsewhere', page('built from anything'));
+    const generation = cache.generation;
+    cache.clear(['reviews']);
+    expect(['/', '/news', '/services', '/elsewhere'].filter((key) => cache.get(key, 1_000))).toEqual([
+      '/news',
+      '/services',
+    ]);
+    // Renders under way may have read the old rows: they are not stored.
+    expect(cache.generation).not.toBe(generation);
+    cache.clear(['settings']);
+    expect(cache.size).toBe(0);
+    expect(cache.bytes).toBe(0);
+  });
+
   it('compresses a page once per encoding and hands the same bytes to every later request', () => {
     const cache = new PageCache();
     const html = `<html>${'<p>Water heater repair in Cumming, GA</p>'.repeat(100)}</html>`;

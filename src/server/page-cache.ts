@@ -21,6 +21,11 @@ export interface CachedPage {
   storedAt: number;
   /** A public API answer rather than a page: serving it is no page view. */
   isApiAnswer?: boolean;
+  /**
+   * The tables the entry was read from (a page's +config.ts declares them): a change to one of them
+   * drops it, a change to another table leaves it. Unknown (absent): any change drops it.
+   */
+  tables?: readonly string[];
   /** The validator of the body, the same whatever the encoding (a weak ETag). */
   etag?: string;
   /** Bytes this entry holds (body and compressed copies), counted against the cache's byte bound. */
@@ -51,8 +56,8 @@ export interface PageCacheOptions {
 
 /**
  * Rendered public HTML, kept in memory: render once, serve many. Only pages rendered for a visitor
- * without a session are stored; a change staff make clears everything, a visitor's change only the
- * pages that show it.
+ * without a session are stored; a change staff make clears everything, a change to one table only the
+ * pages that read it.
  * The bytes of a page are the same for every visitor (no per-response nonce: the pages carry no
  * inline script to allow), so each compressed copy is made once too.
  */
@@ -128,20 +133,19 @@ export class PageCache {
   }
 
   /**
-   * Drops every page, or with `paths` only the pages at those paths, whatever their query string
-   * (`/testimonials` takes `/testimonials?page=2` with it).
+   * Drops every page, or with `changedTables` only the entries read from one of those tables (and any
+   * whose tables are unknown): a review published drops the pages listing reviews, not the articles.
    */
-  clear(paths?: readonly string[]): void {
+  clear(changedTables?: readonly string[]): void {
     this.clears++;
-    if (!paths) {
+    if (!changedTables) {
       this.entries.clear();
       this.heldBytes = 0;
       return;
     }
-    const wanted = new Set(paths);
     for (const [key, entry] of [...this.entries]) {
-      const queryAt = key.indexOf('?');
-      if (wanted.has(queryAt === -1 ? key : key.slice(0, queryAt))) this.remove(key, entry);
+      if (!entry.tables || entry.tables.some((table) => changedTables.includes(table)))
+        this.remove(key, entry);
     }
   }
 

@@ -25,7 +25,7 @@ import { withScriptsAfterFirstPaint } from './script-priority.ts';
 import { onFirstUse } from './on-first-use.ts';
 import type { InlineStylesheet } from './inline-stylesheet.ts';
 import { assemblePage } from './page-assembly.ts';
-import { QueryParamsByPath } from './page-reads.ts';
+import { declaredTables, QueryParamsByPath } from './page-reads.ts';
 
 /**
  * Vike's server runtime and the built pages it loads take a tenth of a second or more to load: started
@@ -206,7 +206,7 @@ export async function ssrPlugin(app: FastifyInstance, options: SsrPluginOptions)
     if (shared) {
       stored = app.pageCache.set(
         app.pageCache.keyFor(request.url),
-        { statusCode: 200, headers, body, storedAt: Date.now() },
+        { statusCode: 200, headers, body, storedAt: Date.now(), tables: declaredTables(pageContext.config) },
         generation,
       );
       // The entry kept has worked it out already; a page not kept (a change came meanwhile) has not.
