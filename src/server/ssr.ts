@@ -257,7 +257,7 @@ async function findSeoOverrideOrNull(
   }
 }
 
-function isAdminPath(url: string): boolean {
+export function isAdminPath(url: string): boolean {
   return (
     url === '/admin' ||
     url.startsWith('/admin/') ||
