@@ -8,6 +8,7 @@ import { appleTouchIcon, faviconSvg } from '../src/shared/images.ts';
 import { siteImageUrl } from '../src/shared/site-image-url.ts';
 import { applySeoOverride, buildHeadTags, type SeoInput } from './seo.ts';
 import { PAGE_HTML_PLACEHOLDER, STYLESHEET_PLACEHOLDER } from '../src/server/rendering/page-assembly.ts';
+import { declaredQuery } from '../src/server/caching/page-reads.ts';
 
 function seoFor(pageContext: PageContextServer): SeoInput {
   const seo = pageContext.config.seo;
@@ -18,6 +19,8 @@ function seoFor(pageContext: PageContextServer): SeoInput {
 
 export const onRenderHtml: OnRenderHtmlAsync = async (pageContext) => {
   const { Page } = pageContext;
+  // Before the render, which reads it on the server as the browser will (passToClient).
+  pageContext.query = declaredQuery(pageContext.urlParsed.search, pageContext.config);
   const pageHtml = Page
     ? renderToString(
         <PageShell pageContext={pageContext}>

@@ -29,6 +29,13 @@ declare global {
       /** Server only: the owner's metadata for this path (Settings, "Search & sharing"), or null. */
       seoOverride: SeoOverride | null;
       user: { username: string; role: 'admin' | 'editor' } | null;
+      /**
+       * The query parameters this page declares (`queryParams` in its +config.ts) that the URL carries,
+       * set on the server before the page renders (+onRenderHtml.tsx). The browser gets these and not the
+       * whole URL: a cached page is served for every URL with the same declared parameters, so anything
+       * else in the query (one visitor's fbclid) must not be written into it.
+       */
+      query: Record<string, string>;
       /** The outcome of a form sent without script, shown by the page answering it; null otherwise. */
       formPost: FormPostOutcome | null;
       /**
@@ -45,6 +52,20 @@ declare global {
     interface Config {
       /** Page metadata, computed on the server from the page context. */
       seo?: SeoInput | ((pageContext: PageContextServer) => SeoInput);
+      /**
+       * The query parameters the page reads (its data, its components, its route): the page cache keys
+       * the page by these and drops every other parameter (src/server/caching/page-cache.ts).
+       */
+      queryParams?: readonly string[];
+      /**
+       * The tables the page's render reads: a change to one of them drops the page from the cache, a
+       * change to any other leaves it. Each needs a change notification (db/migrations, site_changes).
+       */
+      tables?: readonly string[];
+    }
+    interface ConfigResolved {
+      /** Cumulative: the tables every page reads (renderer/+config.ts), then the page's own. */
+      tables?: (readonly string[])[];
     }
   }
 }

@@ -16,7 +16,7 @@ const loginSchema = loadOnFirstUse(() =>
 );
 
 export default function Page() {
-  const { settings, formPost, urlParsed } = usePageContext();
+  const { settings, formPost, query } = usePageContext();
   const id = useId();
   // A sign-in sent before the script loaded (or without it) that failed comes back as this page with the
   // server's message and the username typed; the password is never sent back.
@@ -77,7 +77,7 @@ export default function Page() {
             password in the address) that the server answers with /admin or this page. */}
         <form
           method="post"
-          action={loginPathFor(urlParsed.search.next ?? '/admin')}
+          action={loginPathFor(query.next ?? '/admin')}
           className={styles.form}
           onSubmit={onSubmit}
           onFocus={loginSchema.warm}

@@ -35,14 +35,14 @@ const serviceChoices = [...serviceCategories.map((service) => service.title), 'O
 export const SENT_MESSAGE = 'Message sent successfully! We will contact you soon.';
 
 export function ContactForm() {
-  const { formPost, formStamp, urlParsed } = usePageContext();
+  const { formPost, formStamp, query } = usePageContext();
   // A form sent before the script loaded (or without it) is answered by the server with this page:
   // its errors and the visitor's values, or, after a redirect, `?sent=1`.
   const posted = outcomeFor(formPost, 'contact');
   const [values, setValues] = useState(() => ({ ...emptyForm, ...posted?.values }));
   const [errors, setErrors] = useState<FieldErrors>(() => posted?.fieldErrors ?? {});
   const [formError, setFormError] = useState(() => posted?.message ?? null);
-  const [sent, setSent] = useState(() => sentParamOf(urlParsed?.search) === '1');
+  const [sent, setSent] = useState(() => sentParamOf(query) === '1');
   const [sending, setSending] = useState(false);
   const antiSpam = useAntiSpam();
   const idPrefix = useId();

@@ -60,16 +60,14 @@ const sentNotices: Record<string, string> = {
 
 export function ReviewForm({ onReviewAdded }: { onReviewAdded: (review: PublicReview) => void }) {
   const id = useId();
-  const { formPost, formStamp, urlParsed } = usePageContext();
+  const { formPost, formStamp, query } = usePageContext();
   // A review sent before the script loaded (or without it) is answered by the server with this page:
   // its errors and the visitor's values, or, after a redirect, `?sent=published|held`.
   const posted = outcomeFor(formPost, 'review');
   const [values, setValues] = useState(() => ({ ...emptyForm, ...posted?.values }));
   const [errors, setErrors] = useState<FieldErrors>(() => posted?.fieldErrors ?? {});
   const [formError, setFormError] = useState(() => posted?.message ?? null);
-  const [sentNotice, setSentNotice] = useState(
-    () => sentNotices[sentParamOf(urlParsed?.search) ?? ''] ?? null,
-  );
+  const [sentNotice, setSentNotice] = useState(() => sentNotices[sentParamOf(query) ?? ''] ?? null);
   const [submitting, setSubmitting] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
   const antiSpam = useAntiSpam();

@@ -27,7 +27,7 @@ export function outcomeFor(
 }
 
 /**
- * The `sent` query of the page's address, the same on the server (from Vike's parsed URL) and in the
+ * The `sent` query of the page's address, the same on the server (from the page context's query) and in the
  * browser (from the address bar), so the hydrated page matches the server's HTML.
  */
 export function sentParamOf(serverSearch: Record<string, string> | undefined): string | null {

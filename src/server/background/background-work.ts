@@ -22,7 +22,6 @@ import {
   type LeadNotifierOptions,
 } from '../services/lead-notifier.ts';
 import { AnalyticsRecorder, type AnalyticsRecorderOptions } from '../services/analytics.ts';
-import { pagesListingReviews } from '../services/page-data.ts';
 import { sweepExpired } from '../services/sweep.ts';
 import { NightlyBackups, type Clock } from '../services/backup/nightly.ts';
 import { followSiteChanges } from '../caching/site-changes.ts';
@@ -106,8 +105,9 @@ export async function startBackgroundWork(
   // change, and everything starts over when the listening connection comes back.
   const publishTimer = new PublishTimer(database.db, () => pageCache.clear(), fastify.log);
   const stopFollowing = await followSiteChanges(database, {
+    // Only the pages read from the table that changed, as each declares in its +config.ts.
     changed: (table) => {
-      pageCache.clear(table === 'reviews' ? pagesListingReviews : undefined);
+      pageCache.clear([table]);
       if (table === 'posts') void publishTimer.rearm();
     },
     resync: () => {

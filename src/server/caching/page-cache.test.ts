@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { gunzipSync, brotliDecompressSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { cachedBody, PageCache, pageCacheKey, type CachedPage } from './page-cache.ts';
+import { QueryParamsByPath } from './page-reads.ts';
 
 const page = (body: string): Omit<CachedPage, 'encoded'> => ({
   statusCode: 200,
@@ -40,6 +41,25 @@ describe('PageCache', () => {
     expect(cache.get('/', 1_000)).toBeUndefined();
     cache.set('/', page('fresh'), cache.generation);
     expect(cache.get('/', 1_000)?.body.toString()).toBe('fresh');
+  });
+
+  it('on a change to some tables, drops the entries read from them and those whose reads are unknown', () => {
+    const cache = new PageCache({ maxEntries: 10, ttlMs: 60_000 });
+    cache.set('/', { ...page('home'), tables: ['posts', 'reviews', 'settings'] });
+    cache.set('/news', { ...page('news'), tables: ['posts', 'settings'] });
+    cache.set('/services', { ...page('services'), tables: ['settings'] });
+    cache.set('/elsewhere', page('built from anything'));
+    const generation = cache.generation;
+    cache.clear(['reviews']);
+    expect(['/', '/news', '/services', '/elsewhere'].filter((key) => cache.get(key, 1_000))).toEqual([
+      '/news',
+      '/services',
+    ]);
+    // Renders under way may have read the old rows: they are not stored.
+    expect(cache.generation).not.toBe(generation);
+    cache.clear(['settings']);
+    expect(cache.size).toBe(0);
+    expect(cache.bytes).toBe(0);
   });
 
   it('compresses a page once per encoding and hands the same bytes to every later request', () => {
@@ -99,6 +119,16 @@ describe('PageCache byte bound', () => {
 });
 
 describe('pageCacheKey', () => {
+  // Pages as Vike lists them: static routes, and an article page whose route is a function.
+  const queryParams = new QueryParamsByPath([
+    { route: '/', config: { queryParams: [] } },
+    { route: '/services', config: { queryParams: [] } },
+    { route: '/news', config: { queryParams: ['page'] } },
+    { route: '/advice-center', config: { queryParams: ['page'] } },
+    { route: () => false, config: { queryParams: ['id'] } },
+    { config: {} },
+  ]);
+
   it.each([
     ['/', '/'],
     ['/?fbclid=IwAR0abc&utm_source=facebook&utm_medium=social', '/'],
@@ -110,9 +140,16 @@ describe('pageCacheKey', () => {
     ['/advice-center?page=4&ref=mail', '/advice-center?page=4'],
     ['/post?id=12&utm_campaign=spring', '/post?id=12'],
     ['/post/12?fbclid=abc', '/post/12'],
+    // A path no static route names may be the article page: its parameter counts, no other does.
+    ['/post/12?id=3&page=2', '/post/12?id=3'],
+    ['/nowhere?page=2', '/nowhere'],
     ['/news?page=2&page=3', '/news?page=2&page=3'],
     ['/news?', '/news'],
   ])('%s is cached as %s', (url, key) => {
-    expect(pageCacheKey(url)).toBe(key);
+    expect(pageCacheKey(url, queryParams)).toBe(key);
+  });
+
+  it('counts no parameter before the pages are known, when no page can have been cached yet', () => {
+    expect(pageCacheKey('/news?page=2&utm_source=x', QueryParamsByPath.none)).toBe('/news');
   });
 });

@@ -1,4 +1,3 @@
-import { SENT_PARAM } from '../../shared/form-post.ts';
 import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { onRequestHookHandler } from 'fastify';
@@ -11,6 +10,7 @@ import {
 } from '../http/content-encoding.ts';
 import { SESSION_COOKIE } from '../http/request-context.ts';
 import type { AnalyticsRecorder } from '../services/analytics.ts';
+import { QueryParamsByPath } from './page-reads.ts';
 
 export interface CachedPage {
   statusCode: number;
@@ -21,6 +21,11 @@ export interface CachedPage {
   storedAt: number;
   /** A public API answer rather than a page: serving it is no page view. */
   isApiAnswer?: boolean;
+  /**
+   * The tables the entry was read from (a page's +config.ts declares them): a change to one of them
+   * drops it, a change to another table leaves it. Unknown (absent): any change drops it.
+   */
+  tables?: readonly string[];
   /** The validator of the body, the same whatever the encoding (a weak ETag). */
   etag?: string;
   /** Bytes this entry holds (body and compressed copies), counted against the cache's byte bound. */
@@ -51,8 +56,8 @@ export interface PageCacheOptions {
 
 /**
  * Rendered public HTML, kept in memory: render once, serve many. Only pages rendered for a visitor
- * without a session are stored; a change staff make clears everything, a visitor's change only the
- * pages that show it.
+ * without a session are stored; a change staff make clears everything, a change to one table only the
+ * pages that read it.
  * The bytes of a page are the same for every visitor (no per-response nonce: the pages carry no
  * inline script to allow), so each compressed copy is made once too.
  */
@@ -64,9 +69,23 @@ export class PageCache {
   private heldBytes = 0;
   private readonly maxBytes: number;
   private clears = 0;
+  private queryParams = QueryParamsByPath.none;
 
   constructor(private readonly options: PageCacheOptions = { maxEntries: 500, ttlMs: PAGE_TTL_MS }) {
     this.maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
+  }
+
+  /**
+   * Learns which query parameters each page reads, once its pages are known (src/server/rendering/ssr.ts). Until
+   * then no page has been rendered, so none is stored, and no parameter counts in a key.
+   */
+  knowPages(queryParams: QueryParamsByPath): void {
+    this.queryParams = queryParams;
+  }
+
+  /** The key of the page or public answer at this URL (pageCacheKey). */
+  keyFor(url: string): string {
+    return pageCacheKey(url, this.queryParams);
   }
 
   get(key: string, now = Date.now()): CachedPage | undefined {
@@ -114,20 +133,19 @@ export class PageCache {
   }
 
   /**
-   * Drops every page, or with `paths` only the pages at those paths, whatever their query string
-   * (`/testimonials` takes `/testimonials?page=2` with it).
+   * Drops every page, or with `changedTables` only the entries read from one of those tables (and any
+   * whose tables are unknown): a review published drops the pages listing reviews, not the articles.
    */
-  clear(paths?: readonly string[]): void {
+  clear(changedTables?: readonly string[]): void {
     this.clears++;
-    if (!paths) {
+    if (!changedTables) {
       this.entries.clear();
       this.heldBytes = 0;
       return;
     }
-    const wanted = new Set(paths);
     for (const [key, entry] of [...this.entries]) {
-      const queryAt = key.indexOf('?');
-      if (wanted.has(queryAt === -1 ? key : key.slice(0, queryAt))) this.remove(key, entry);
+      if (!entry.tables || entry.tables.some((table) => changedTables.includes(table)))
+        this.remove(key, entry);
     }
   }
 
@@ -199,32 +217,19 @@ export function keepEncoded(page: CachedPage, asked: ContentEncoding, copy: Enco
 }
 
 /**
- * The query parameters each page reads; every other parameter (fbclid, utm_source, gclid, a cache
- * buster) leaves the page as it is, so it is no part of the cache key. A link shared on social media
- * or an ad then hits the page already rendered instead of rendering and evicting a real entry.
+ * The cache key of a page URL: its path and the parameters that page reads (its +config.ts declares
+ * them: `queryParams`), in a fixed order, so `/news?utm_source=x&page=2` and `/news?page=2` are one
+ * entry. Every other parameter (fbclid, utm_source, gclid, a cache buster) leaves the page as it is:
+ * a link shared on social media or an ad hits the page already rendered instead of rendering and
+ * evicting a real entry. The query is read the way the router reads it (URLSearchParams: `%70age` is
+ * `page`), so no spelling of a parameter the page reads can hide from the key.
  */
-const PARAMETERS_READ: Record<string, readonly string[]> = {
-  '/news': ['page'],
-  '/advice-center': ['page'],
-  '/post': ['id'],
-  '/news-post': ['id'],
-  // The outcome of a form sent without script, after its redirect.
-  '/contact': [SENT_PARAM],
-  '/testimonials': [SENT_PARAM],
-};
-
-/**
- * The cache key of a page URL: its path and the parameters that page reads, in a fixed order, so
- * `/news?utm_source=x&page=2` and `/news?page=2` are one entry. The query is read the way the router
- * reads it (URLSearchParams: `%70age` is `page`), so no spelling of a parameter the page reads can
- * hide from the key.
- */
-export function pageCacheKey(url: string): string {
+export function pageCacheKey(url: string, queryParams: QueryParamsByPath): string {
   const queryStart = url.indexOf('?');
   if (queryStart === -1) return url;
   const path = url.slice(0, queryStart);
-  const read = PARAMETERS_READ[routedPath(path)];
-  if (!read) return path;
+  const read = queryParams.for(routedPath(path));
+  if (read.length === 0) return path;
   const kept = [...new URLSearchParams(url.slice(queryStart + 1))]
     .filter(([name]) => read.includes(name))
     // A stable sort: repeated values of one name keep their order, which decides the one a page reads.
@@ -268,7 +273,7 @@ function cachedPageFor(cache: PageCache, request: IncomingMessage): CachedPage |
   if (request.method !== 'GET' && request.method !== 'HEAD') return undefined;
   const staff = carriesSession(request);
   if (staff && asksPastCaches(request)) return undefined;
-  const page = cache.get(pageCacheKey(request.url ?? ''));
+  const page = cache.get(cache.keyFor(request.url ?? ''));
   return staff && page?.isApiAnswer ? undefined : page;
 }
 

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { analyticsEvents } from '../../../db/schema/index.ts';
+import { analyticsEvents, posts } from '../../../db/schema/index.ts';
 import { SHARED_CACHE_CONTROL } from './page-cache.ts';
+import { PUBLIC_READS } from './public-api-cache.ts';
+import { tablesReadBy } from '../testing/tables-read.ts';
 import { buildTestApp, type TestApp } from '../testing/test-app.ts';
 import { testDatabaseKind } from '../testing/test-database.ts';
 
@@ -67,6 +69,33 @@ describe(`public reads kept beside the pages (${testDatabaseKind})`, () => {
     const after = await t.app.inject({ url: '/api/reviews', headers: browser });
     expect(after.headers['x-page-cache']).toBeUndefined();
     expect(after.headers.etag).not.toBe(before.headers.etag);
+  });
+
+  it('declares every table each public read is read from, and only those', async () => {
+    const [post] = await t.database.db
+      .insert(posts)
+      .values({
+        type: 'news',
+        slug: 'n',
+        title: 'N',
+        content: '<p>n</p>',
+        isPublished: true,
+        publishedAt: new Date(),
+      })
+      .returning();
+    const urls = ['/api/posts', `/api/posts/${post!.id}`, '/api/reviews', '/api/settings'];
+    for (const read of PUBLIC_READS) {
+      const asked = urls.filter((url) => read.path.test(url));
+      expect(asked.length, `a URL this test asks for ${read.path}`).toBeGreaterThan(0);
+      for (const url of asked) {
+        t.app.pageCache.clear();
+        const { result, tables } = await tablesReadBy(t.database.db, () =>
+          t.app.inject({ url, headers: browser }),
+        );
+        expect(result.statusCode, url).toBe(200);
+        expect([...tables].sort(), url).toEqual([...read.tables].sort());
+      }
+    }
   });
 
   it('never keeps or shares what staff read', async () => {

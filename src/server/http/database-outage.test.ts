@@ -180,10 +180,9 @@ describe.skipIf(testDatabaseKind !== 'postgres')('A PostgreSQL outage (postgres)
     try {
       // Rendered once while the database answers: the home page stays in the cache, the news list does
       // not (its code is loaded, its page is dropped), so it must be rendered during the outage.
-      for (const url of ['/', '/news']) {
-        expect((await site.app.inject({ method: 'GET', url })).statusCode).toBe(200);
-      }
-      site.app.pageCache.clear(['/news']);
+      expect((await site.app.inject({ method: 'GET', url: '/news' })).statusCode).toBe(200);
+      site.app.pageCache.clear();
+      expect((await site.app.inject({ method: 'GET', url: '/' })).statusCode).toBe(200);
 
       proxy.blackHole();
       const answers = await Promise.all(

@@ -37,9 +37,9 @@ export interface RequestContext {
   clearSessionCookie(): void;
   /**
    * Called after a successful change, so no visitor is served a page rendered before it: every page,
-   * or only the pages at `paths`.
+   * or only the pages read from `tables` (the database announces the change too, a moment later).
    */
-  contentChanged(paths?: readonly string[]): void;
+  contentChanged(tables?: readonly string[]): void;
 }
 
 export function sessionCookieOptions(config: AppConfig, expiresAt?: Date) {
@@ -72,7 +72,7 @@ export function createRequestContext(request: FastifyRequest, reply: FastifyRepl
     clearSessionCookie: () => {
       reply.clearCookie(SESSION_COOKIE, sessionCookieOptions(app.config));
     },
-    contentChanged: (paths) => app.pageCache.clear(paths),
+    contentChanged: (tables) => app.pageCache.clear(tables),
   };
 }
 

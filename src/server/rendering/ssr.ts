@@ -13,7 +13,6 @@ import {
   etagOf,
   isNotModified,
   keepEncoded,
-  pageCacheKey,
   SHARED_CACHE_CONTROL,
   type CachedPage,
 } from '../caching/page-cache.ts';
@@ -26,6 +25,7 @@ import { withScriptsAfterFirstPaint } from './script-priority.ts';
 import { loadOnFirstUse } from '../../shared/load-on-first-use.ts';
 import type { InlineStylesheet } from './inline-stylesheet.ts';
 import { assemblePage } from './page-assembly.ts';
+import { declaredTables, QueryParamsByPath } from '../caching/page-reads.ts';
 
 /**
  * Vike's server runtime and the built pages it loads take a tenth of a second or more to load: started
@@ -86,6 +86,14 @@ export async function ssrPlugin(app: FastifyInstance, options: SsrPluginOptions)
   const renderQueue = new RenderQueue(RENDERS_AT_ONCE);
   const render = (...args: Parameters<typeof renderAndSend>) => renderQueue.run(() => renderAndSend(...args));
 
+  // Which query parameters each page reads (its +config.ts), learnt once, before the first page is
+  // rendered and so before any is cached: the cache keys every request by them.
+  const knowPages = loadOnFirstUse(async () => {
+    const { getGlobalContextAsync } = await vikeServer.get();
+    const { pages } = await getGlobalContextAsync(options.mode === 'production');
+    app.pageCache.knowPages(new QueryParamsByPath(Object.values(pages)));
+  });
+
   /**
    * Renders the page at the request's path and sends it. `formPost` is the outcome of a form sent without
    * script: the page shows it with this status, and such an answer is never cached.
@@ -99,7 +107,8 @@ export async function ssrPlugin(app: FastifyInstance, options: SsrPluginOptions)
     // signed-in owner may see drafts previewed at an article's address.
     const cacheable = !formPost && !request.auth && !isAdminPath(request.url);
     if (!cacheable) return render(request, reply, false, formPost);
-    const key = pageCacheKey(request.url);
+    await knowPages.get();
+    const key = app.pageCache.keyFor(request.url);
     // A visitor who came this far with a cookie that is no session, or reloading past the cache, is
     // still a visitor: the page already rendered is theirs too, so no request forces a render.
     const cached = app.pageCache.get(key);
@@ -196,8 +205,8 @@ export async function ssrPlugin(app: FastifyInstance, options: SsrPluginOptions)
     let stored: CachedPage | undefined;
     if (shared) {
       stored = app.pageCache.set(
-        pageCacheKey(request.url),
-        { statusCode: 200, headers, body, storedAt: Date.now() },
+        app.pageCache.keyFor(request.url),
+        { statusCode: 200, headers, body, storedAt: Date.now(), tables: declaredTables(pageContext.config) },
         generation,
       );
       // The entry kept has worked it out already; a page not kept (a change came meanwhile) has not.
@@ -220,7 +229,7 @@ export async function ssrPlugin(app: FastifyInstance, options: SsrPluginOptions)
   if (options.mode === 'production')
     app.addHook('onListen', async () => {
       // A failure here is met again, and reported, by the first render.
-      vikeServer.warm();
+      knowPages.warm();
     });
 
   // The public forms sent without script: the same procedures as the JSON calls, answered with a page.
@@ -248,7 +257,7 @@ async function findSeoOverrideOrNull(
   }
 }
 
-function isAdminPath(url: string): boolean {
+export function isAdminPath(url: string): boolean {
   return (
     url === '/admin' ||
     url.startsWith('/admin/') ||

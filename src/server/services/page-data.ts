@@ -27,12 +27,6 @@ export function isDegraded(data: unknown): boolean {
   return typeof data === 'object' && data !== null && (data as Partial<Degradable>).degraded === true;
 }
 
-/**
- * The pages that show reviews (reviewsForPage), and the public read of them: what a published or hidden
- * review changes in the page cache.
- */
-export const pagesListingReviews: readonly string[] = ['/', '/testimonials', '/api/reviews'];
-
 export async function reviewsForPage({
   db,
   log,

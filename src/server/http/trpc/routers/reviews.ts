@@ -7,7 +7,6 @@ import {
   setReviewVisible,
   submitReview,
 } from '../../../services/reviews.ts';
-import { pagesListingReviews } from '../../../services/page-data.ts';
 import {
   REVIEW_HELD_MESSAGE,
   REVIEWS_CLOSED_MESSAGE,
@@ -23,7 +22,7 @@ export const reviewsRouter = router({
   list: publicProcedure.query(({ ctx }) => listVisibleReviews(ctx.db)),
   create: publicProcedure.input(reviewInputSchema).mutation(async ({ ctx, input }) => {
     const { review, pending, published } = await submitReview(ctx.db, input, ctx.clientAddress);
-    if (published) ctx.contentChanged(pagesListingReviews);
+    if (published) ctx.contentChanged(['reviews']);
     return { review, pending };
   }),
 });
@@ -37,14 +36,14 @@ export const adminReviewsRouter = router({
     .input(reviewId.extend({ isVisible: z.boolean() }))
     .mutation(async ({ ctx, input }) => {
       await setReviewVisible(ctx.db, input.id, input.isVisible);
-      ctx.contentChanged(pagesListingReviews);
+      ctx.contentChanged(['reviews']);
     }),
   delete: staffInternalProcedure.input(reviewId).mutation(async ({ ctx, input }) => {
     await deleteReview(ctx.db, input.id);
-    ctx.contentChanged(pagesListingReviews);
+    ctx.contentChanged(['reviews']);
   }),
   notSpam: staffInternalProcedure.input(reviewId).mutation(async ({ ctx, input }) => {
     const { published } = await restoreSpamReview(ctx.db, input.id);
-    if (published) ctx.contentChanged(pagesListingReviews);
+    if (published) ctx.contentChanged(['reviews']);
   }),
 });
