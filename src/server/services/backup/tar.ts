@@ -16,14 +16,14 @@ export class TarFormatError extends Error {}
 /** An entry's source gave more or fewer bytes than its header announced. */
 export class TarEntrySizeError extends TarFormatError {
   constructor(
-    readonly name: string,
+    readonly entry: string,
     readonly expected: number,
     readonly atLeast: number,
   ) {
     super(
       atLeast > expected
-        ? `${name} holds more than the ${expected} bytes its header announces`
-        : `${name} holds ${atLeast} bytes, not the ${expected} its header announces`,
+        ? `${entry} holds more than the ${expected} bytes its header announces`
+        : `${entry} holds ${atLeast} bytes, not the ${expected} its header announces`,
     );
   }
 }
@@ -113,7 +113,7 @@ export const TAR_END = Buffer.alloc(BLOCK * 2);
 export async function* tarEntry(
   name: string,
   size: number,
-  source: AsyncIterable<Buffer>,
+  source: AsyncIterable<Buffer> | Iterable<Buffer>,
   mtime?: Date,
 ): AsyncGenerator<Buffer> {
   yield tarHeader(name, size, mtime);
