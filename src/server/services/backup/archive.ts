@@ -1,6 +1,7 @@
 // One archive holds the whole site: every table's rows as JSON lines, every uploaded file, and a manifest
-// with the schema version, row counts and a SHA-256 of each part. The format is a gzipped ustar file, so
-// `tar -tzf site.backup` lists it; rows are JSON, so any PostgreSQL (embedded or server) can load them.
+// with the schema version, row counts and a SHA-256 of each part. The format is a gzipped POSIX tar
+// file, so `tar -tzf site.backup` lists it; rows are JSON, so any PostgreSQL (embedded or server) can
+// load them.
 import { rowsOf } from '../../../../db/rows.ts';
 import { createHash, randomBytes } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
