@@ -1,6 +1,7 @@
 // One archive holds the whole site: every table's rows as JSON lines, every uploaded file, and a manifest
-// with the schema version, row counts and a SHA-256 of each part. The format is a gzipped ustar file, so
-// `tar -tzf site.backup` lists it; rows are JSON, so any PostgreSQL (embedded or server) can load them.
+// with the schema version, row counts and a SHA-256 of each part. The format is a gzipped POSIX tar
+// file, so `tar -tzf site.backup` lists it; rows are JSON, so any PostgreSQL (embedded or server) can
+// load them.
 import { rowsOf } from '../../../../db/rows.ts';
 import { createHash, randomBytes } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
@@ -8,14 +9,20 @@ import { mkdir, mkdtemp, rename, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join, posix } from 'node:path';
 import { createInterface } from 'node:readline';
+import { once } from 'node:events';
 import { Readable, Transform, type Writable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
+import { finished, pipeline } from 'node:stream/promises';
 import { createGunzip, createGzip } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../../../db/client.ts';
-import { contentTypeOf, FolderStore, type FileStore } from '../../storage/file-store.ts';
+import {
+  contentTypeOf,
+  FolderStore,
+  type FileStore,
+  type StoredFileEntry,
+} from '../../storage/file-store.ts';
 import { writeStoredFile } from '../../storage/database-store.ts';
-import { readTar, TAR_END, tarHeader, tarPadding, TarFormatError } from './tar.ts';
+import { readTar, TAR_END, tarEntry, TarEntrySizeError, TarFormatError } from './tar.ts';
 import {
   applyMigrations,
   knownMigrations,
@@ -70,13 +77,80 @@ export class BackupArchiveError extends Error {}
 
 const sha256 = () => createHash('sha256');
 
-interface TableDump {
+/** One table's rows, spooled to a file as JSON lines, with what the manifest says of them. */
+interface TableDump extends PartInfo {
   name: string;
-  lines: string[];
+  rows: number;
+  file: string;
 }
 
-/** Rows, sequences and schema version read in one snapshot, so the parts agree with each other. */
-async function readDatabase(db: Database) {
+/** About how much JSON one FETCH brings, however wide a table's rows are. */
+const FETCH_TARGET_BYTES = 4 * 1024 * 1024;
+const FETCH_FIRST_ROWS = 256;
+const FETCH_MAX_ROWS = 8192;
+
+/** Rows to ask for next, from the width of the rows so far: wide rows (long posts) come a few at a time. */
+function rowsPerFetch(bytesPerRow: number): number {
+  return Math.floor(Math.min(FETCH_MAX_ROWS, Math.max(1, FETCH_TARGET_BYTES / bytesPerRow)));
+}
+
+/**
+ * Writes one table's rows, in primary key order, to `file` through a cursor, a batch of a few megabytes
+ * at a time, so no table is ever held in memory whole; counts, measures and hashes them on the way.
+ */
+async function spoolTable(
+  tx: Database,
+  table: ReturnType<typeof tablesInForeignKeyOrder>[number],
+  file: string,
+): Promise<TableDump> {
+  const order = table.primaryKey.length
+    ? sql.raw(` order by ${table.primaryKey.map((column) => `t."${column}"`).join(', ')}`)
+    : sql.raw('');
+  const hash = sha256();
+  const output = createWriteStream(file);
+  let rows = 0;
+  let bytes = 0;
+  try {
+    await tx.execute(
+      sql`declare backup_rows no scroll cursor for select row_to_json(t)::text as line from ${sql.identifier(table.name)} t${order}`,
+    );
+    let asked = FETCH_FIRST_ROWS;
+    for (;;) {
+      const lines = rowsOf<{ line: string }>(
+        await tx.execute(sql.raw(`fetch forward ${asked} from backup_rows`)),
+      ).map((row) => row.line);
+      if (!lines.length) break;
+      const chunk = Buffer.from(`${lines.join('\n')}\n`);
+      hash.update(chunk);
+      rows += lines.length;
+      bytes += chunk.length;
+      if (!output.write(chunk)) await once(output, 'drain');
+      if (lines.length < asked) break;
+      asked = rowsPerFetch(chunk.length / lines.length);
+    }
+    await tx.execute(sql`close backup_rows`);
+    output.end();
+    await finished(output);
+  } catch (error) {
+    output.destroy();
+    throw error;
+  }
+  return {
+    name: table.name,
+    rows,
+    path: `tables/${table.name}.jsonl`,
+    bytes,
+    sha256: hash.digest('hex'),
+    file,
+  };
+}
+
+/**
+ * Rows, sequences and schema version read in one snapshot, so the parts agree with each other. The rows
+ * are spooled to files in `spoolDir`, and the snapshot ends before the archive is written: a slow
+ * download never keeps a transaction open (on the embedded database it would hold up every other query).
+ */
+async function snapshotDatabase(db: Database, spoolDir: string, onProgress: (progress: Progress) => void) {
   const tables = tablesInForeignKeyOrder();
   return db.transaction(
     async (tx) => {
@@ -87,18 +161,13 @@ async function readDatabase(db: Database) {
           await tx.execute(sql`select tablename as name from pg_tables where schemaname = 'public'`),
         ).map((row) => row.name),
       );
+      const present = tables.filter((candidate) => existing.has(candidate.name));
       const dumps: TableDump[] = [];
-      for (const table of tables.filter((candidate) => existing.has(candidate.name))) {
-        const order = table.primaryKey.length
-          ? sql.raw(` order by ${table.primaryKey.map((column) => `t."${column}"`).join(', ')}`)
-          : sql.raw('');
-        const rows = rowsOf<{ line: string }>(
-          await tx.execute(
-            sql`select row_to_json(t)::text as line from ${sql.identifier(table.name)} t${order}`,
-          ),
-        );
-        dumps.push({ name: table.name, lines: rows.map((row) => row.line) });
+      for (const [index, table] of present.entries()) {
+        onProgress({ phase: 'tables', done: index, total: present.length, item: table.name });
+        dumps.push(await spoolTable(tx, table, join(spoolDir, `${table.name}.jsonl`)));
       }
+      onProgress({ phase: 'tables', done: present.length, total: present.length });
       const sequences = [];
       const owned = rowsOf<{ sequence: string; owner: string | null }>(
         await tx.execute(sql`
@@ -126,8 +195,41 @@ async function readDatabase(db: Database) {
 }
 
 /**
- * Writes the whole site as one archive to `output` (a file or an HTTP response). Rows are read in one
- * snapshot; uploaded files are read after it, a file deleted meanwhile is left out.
+ * The bytes of one stored file, hashed on the way, or null for a file deleted since the list was made
+ * (gone from the folder, or no bytes left in the database). Closing the result early (a download cut
+ * off) closes the store's reader too.
+ */
+async function openStoredFile(
+  store: FileStore,
+  { name, size }: StoredFileEntry,
+  hash: ReturnType<typeof sha256>,
+): Promise<AsyncGenerator<Buffer> | null> {
+  const bytes = store.read(name)[Symbol.asyncIterator]();
+  let first: IteratorResult<Buffer>;
+  try {
+    first = await bytes.next();
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    throw error;
+  }
+  if (first.done && size > 0) return null;
+  return (async function* () {
+    try {
+      for (let next = first; !next.done; next = await bytes.next()) {
+        hash.update(next.value);
+        yield next.value;
+      }
+    } finally {
+      await bytes.return?.();
+    }
+  })();
+}
+
+/**
+ * Writes the whole site as one archive to `output` (a file or an HTTP response), streamed: rows go
+ * through a spool file per table, uploaded files straight from their store, so memory stays flat however
+ * large the site. Rows are read in one snapshot; uploaded files are read after it, a file deleted
+ * meanwhile is left out.
  */
 export async function writeBackup(
   db: Database,
@@ -137,92 +239,74 @@ export async function writeBackup(
   onProgress: (progress: Progress) => void = () => {},
 ): Promise<BackupSummary> {
   const started = performance.now();
-  const { schema, dumps, sequences } = await readDatabase(db);
-  const files = await store.list();
-  const manifest: Manifest = {
-    format: FORMAT_NAME,
-    formatVersion: FORMAT_VERSION,
-    createdAt: new Date().toISOString(),
-    database: databaseKind,
-    schema,
-    tables: [],
-    sequences,
-    files: [],
-  };
-  let fileBytes = 0;
-
-  async function* entries(): AsyncGenerator<Buffer> {
-    const format = Buffer.from(`${FORMAT_NAME} ${FORMAT_VERSION}\n`);
-    yield tarHeader(FORMAT_ENTRY, format.length);
-    yield format;
-    yield tarPadding(format.length);
-    for (const [index, dump] of dumps.entries()) {
-      onProgress({ phase: 'tables', done: index, total: dumps.length, item: dump.name });
-      const body = Buffer.from(dump.lines.map((line) => `${line}\n`).join(''));
-      const path = `tables/${dump.name}.jsonl`;
-      manifest.tables.push({
-        name: dump.name,
-        rows: dump.lines.length,
+  const spoolDir = await mkdtemp(join(tmpdir(), 'backup-tables-'));
+  try {
+    const { schema, dumps, sequences } = await snapshotDatabase(db, spoolDir, onProgress);
+    const files = await store.list();
+    const manifest: Manifest = {
+      format: FORMAT_NAME,
+      formatVersion: FORMAT_VERSION,
+      createdAt: new Date().toISOString(),
+      database: databaseKind,
+      schema,
+      tables: dumps.map(({ name, rows, path, bytes, sha256: digest }) => ({
+        name,
+        rows,
         path,
-        bytes: body.length,
-        sha256: sha256().update(body).digest('hex'),
-      });
-      yield tarHeader(path, body.length);
-      yield body;
-      yield tarPadding(body.length);
-    }
-    for (const [index, file] of files.entries()) {
-      onProgress({ phase: 'files', done: index, total: files.length, item: file.name });
-      const { size } = file;
-      const path = `uploads/${file.name}`;
-      const hash = sha256();
-      const bytes = store.read(file.name)[Symbol.asyncIterator]();
-      // A file deleted since the list was made is left out; one that is there is read to its end.
-      let first: IteratorResult<Buffer>;
-      try {
-        first = await bytes.next();
-      } catch (error) {
-        if ((error as NodeJS.ErrnoException).code === 'ENOENT') continue;
-        throw error;
-      }
-      if (first.done && size > 0) continue;
-      yield tarHeader(path, size);
-      let read = 0;
-      for (let next = first; !next.done; next = await bytes.next()) {
-        hash.update(next.value);
-        read += next.value.length;
-        if (read > size) break;
-        yield next.value;
-      }
-      if (read !== size) throw new Error(`${file.name} changed while it was being backed up`);
-      yield tarPadding(size);
-      fileBytes += size;
-      manifest.files.push({ path, bytes: size, sha256: hash.digest('hex') });
-    }
-    onProgress({ phase: 'files', done: files.length, total: files.length });
-    const body = Buffer.from(JSON.stringify(manifest, null, 2));
-    yield tarHeader(MANIFEST_ENTRY, body.length);
-    yield body;
-    yield tarPadding(body.length);
-    yield TAR_END;
-  }
+        bytes,
+        sha256: digest,
+      })),
+      sequences,
+      files: [],
+    };
+    let fileBytes = 0;
 
-  let archiveBytes = 0;
-  const counter = new Transform({
-    transform(chunk: Buffer, _encoding, done) {
-      archiveBytes += chunk.length;
-      done(null, chunk);
-    },
-  });
-  // Photos and videos are compressed already; a light level keeps large media quick.
-  await pipeline(Readable.from(entries()), createGzip({ level: 4 }), counter, output);
-  return {
-    manifest,
-    archiveBytes,
-    rows: manifest.tables.reduce((total, table) => total + table.rows, 0),
-    fileBytes,
-    ms: performance.now() - started,
-  };
+    async function* entries(): AsyncGenerator<Buffer> {
+      const format = Buffer.from(`${FORMAT_NAME} ${FORMAT_VERSION}\n`);
+      yield* tarEntry(FORMAT_ENTRY, format.length, [format]);
+      for (const dump of dumps) yield* tarEntry(dump.path, dump.bytes, createReadStream(dump.file));
+      for (const [index, file] of files.entries()) {
+        onProgress({ phase: 'files', done: index, total: files.length, item: file.name });
+        const { size } = file;
+        const path = `uploads/${file.name}`;
+        const hash = sha256();
+        const bytes = await openStoredFile(store, file, hash);
+        if (!bytes) continue;
+        try {
+          yield* tarEntry(path, size, bytes);
+        } catch (error) {
+          if (error instanceof TarEntrySizeError)
+            throw new Error(`${file.name} changed while it was being backed up`);
+          throw error;
+        }
+        fileBytes += size;
+        manifest.files.push({ path, bytes: size, sha256: hash.digest('hex') });
+      }
+      onProgress({ phase: 'files', done: files.length, total: files.length });
+      const body = Buffer.from(JSON.stringify(manifest, null, 2));
+      yield* tarEntry(MANIFEST_ENTRY, body.length, [body]);
+      yield TAR_END;
+    }
+
+    let archiveBytes = 0;
+    const counter = new Transform({
+      transform(chunk: Buffer, _encoding, done) {
+        archiveBytes += chunk.length;
+        done(null, chunk);
+      },
+    });
+    // Photos and videos are compressed already; a light level keeps large media quick.
+    await pipeline(Readable.from(entries()), createGzip({ level: 4 }), counter, output);
+    return {
+      manifest,
+      archiveBytes,
+      rows: manifest.tables.reduce((total, table) => total + table.rows, 0),
+      fileBytes,
+      ms: performance.now() - started,
+    };
+  } finally {
+    await rm(spoolDir, { recursive: true, force: true });
+  }
 }
 
 /** An archive read, checked against its manifest, and unpacked to staging folders. */
