@@ -2,9 +2,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { callerFor } from './caller.ts';
 import { PassThrough } from 'node:stream';
-import { ok, okWithMessage, shaped, typed } from './typed.ts';
+import { ok, okWithMessage, serviceResult, typed } from './typed.ts';
 import { leadsToCsv } from '../../services/leads.ts';
-import { recordedBackup, type getBackupStatus } from '../../services/backup/nightly.ts';
+import { writeBackupForDownload, type getBackupStatus } from '../../services/backup/nightly.ts';
 import type { AdminPost } from '../../services/posts.ts';
 import type { MediaLibraryItem } from '../../services/media-library.ts';
 import { ADMIN_ONLY_MESSAGE } from '../trpc/init.ts';
@@ -92,7 +92,7 @@ export async function adminRestRoutes(fastify: FastifyInstance) {
       preValidation: adminOnly,
       schema: {
         response: {
-          200: z.object({ ...ok, backups: shaped<Awaited<ReturnType<typeof getBackupStatus>>>() }),
+          200: z.object({ ...ok, backups: serviceResult<Awaited<ReturnType<typeof getBackupStatus>>>() }),
         },
       },
     },
@@ -108,7 +108,7 @@ export async function adminRestRoutes(fastify: FastifyInstance) {
       preValidation: adminOnly,
       schema: {
         body: backupSettingsSchema,
-        response: { 200: z.object({ ...okWithMessage, settings: shaped<BackupSettings>() }) },
+        response: { 200: z.object({ ...okWithMessage, settings: serviceResult<BackupSettings>() }) },
       },
     },
     async (request, reply) => {
@@ -120,7 +120,7 @@ export async function adminRestRoutes(fastify: FastifyInstance) {
   // A fresh archive of the whole site, streamed as it is written: nothing large is held in memory.
   app.get('/api/admin/backups/download', { preValidation: adminOnly }, async (request, reply) => {
     const body = new PassThrough();
-    recordedBackup(app.db, app.databaseKind, app.fileStore, body).catch((error: unknown) => {
+    writeBackupForDownload(app.db, app.databaseKind, app.fileStore, body).catch((error: unknown) => {
       request.log.error({ err: error }, 'backup download failed');
       // The client sees a cut-off download, which restore refuses as incomplete.
       body.destroy(error instanceof Error ? error : new Error(String(error)));
@@ -138,7 +138,11 @@ export async function adminRestRoutes(fastify: FastifyInstance) {
     {
       schema: {
         response: {
-          200: z.object({ ...ok, newsPosts: shaped<AdminPost[]>(), advicePosts: shaped<AdminPost[]>() }),
+          200: z.object({
+            ...ok,
+            newsPosts: serviceResult<AdminPost[]>(),
+            advicePosts: serviceResult<AdminPost[]>(),
+          }),
         },
       },
     },
@@ -157,7 +161,9 @@ export async function adminRestRoutes(fastify: FastifyInstance) {
     {
       schema: {
         body: savePostInputSchema,
-        response: { 201: z.object({ ...okWithMessage, postId: z.number(), post: shaped<AdminPost>() }) },
+        response: {
+          201: z.object({ ...okWithMessage, postId: z.number(), post: serviceResult<AdminPost>() }),
+        },
       },
     },
     async (request, reply) => {
@@ -172,7 +178,7 @@ export async function adminRestRoutes(fastify: FastifyInstance) {
       schema: {
         params: postIdParams,
         body: savePostInputSchema,
-        response: { 200: z.object({ ...okWithMessage, post: shaped<AdminPost>() }) },
+        response: { 200: z.object({ ...okWithMessage, post: serviceResult<AdminPost>() }) },
       },
     },
     async (request, reply) => {
@@ -193,7 +199,7 @@ export async function adminRestRoutes(fastify: FastifyInstance) {
   // The Media tab's list, alt text and deletion of unused uploads; uploading is POST /api/admin/upload.
   app.get(
     '/api/admin/media',
-    { schema: { response: { 200: z.object({ ...ok, media: shaped<MediaLibraryItem[]>() }) } } },
+    { schema: { response: { 200: z.object({ ...ok, media: serviceResult<MediaLibraryItem[]>() }) } } },
     async (request, reply) => {
       const media = await callerFor(request, reply).media.library();
       return { success: true as const, media };
@@ -206,7 +212,7 @@ export async function adminRestRoutes(fastify: FastifyInstance) {
       schema: {
         params: mediaIdParams,
         body: mediaAltSchema,
-        response: { 200: z.object({ ...okWithMessage, media: shaped<MediaLibraryItem>() }) },
+        response: { 200: z.object({ ...okWithMessage, media: serviceResult<MediaLibraryItem>() }) },
       },
     },
     async (request, reply) => {

@@ -6,7 +6,7 @@ import { InvalidInputError } from '../../errors.ts';
 import { enforceActionLimit } from '../../services/rate-limits.ts';
 import type { getSiteStats } from '../../services/site-stats.ts';
 import { callerFor } from './caller.ts';
-import { ok, shaped, typed } from './typed.ts';
+import { ok, serviceResult, typed } from './typed.ts';
 
 export function analyticsRestRoutes(fastify: FastifyInstance, _options: unknown, done: () => void) {
   const app = typed(fastify);
@@ -29,7 +29,7 @@ export function analyticsRestRoutes(fastify: FastifyInstance, _options: unknown,
       schema: {
         querystring: statsInputSchema,
         response: {
-          200: z.object({ ...ok, stats: shaped<Awaited<ReturnType<typeof getSiteStats>>['stats']>() }),
+          200: z.object({ ...ok, stats: serviceResult<Awaited<ReturnType<typeof getSiteStats>>['stats']>() }),
         },
       },
     },

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { callerFor } from './caller.ts';
-import { ok, okWithMessage, shaped, typed } from './typed.ts';
+import { ok, okWithMessage, serviceResult, typed } from './typed.ts';
 import { REVIEW_HELD_MESSAGE } from '../trpc/routers/reviews.ts';
 import { contactInputSchema } from '../../../shared/schemas/contact.ts';
 import { loginInputSchema } from '../../../shared/schemas/login.ts';
@@ -26,8 +26,8 @@ export async function publicRestRoutes(fastify: FastifyInstance) {
         response: {
           200: z.object({
             ...okWithMessage,
-            newsPosts: shaped<PostLists['newsPosts']>(),
-            advicePosts: shaped<PostLists['advicePosts']>(),
+            newsPosts: serviceResult<PostLists['newsPosts']>(),
+            advicePosts: serviceResult<PostLists['advicePosts']>(),
           }),
         },
       },
@@ -43,7 +43,7 @@ export async function publicRestRoutes(fastify: FastifyInstance) {
     {
       schema: {
         params: z.object({ id: postIdSchema }),
-        response: { 200: z.object({ ...ok, post: shaped<PublicPost>() }) },
+        response: { 200: z.object({ ...ok, post: serviceResult<PublicPost>() }) },
       },
     },
     async (request, reply) => {
@@ -54,7 +54,9 @@ export async function publicRestRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/api/reviews',
-    { schema: { response: { 200: z.object({ ...okWithMessage, reviews: shaped<PublicReview[]>() }) } } },
+    {
+      schema: { response: { 200: z.object({ ...okWithMessage, reviews: serviceResult<PublicReview[]>() }) } },
+    },
     async (request, reply) => {
       const reviews = await callerFor(request, reply).reviews.list();
       return { success: true as const, reviews, message: 'Reviews loaded' };
@@ -67,7 +69,7 @@ export async function publicRestRoutes(fastify: FastifyInstance) {
       schema: {
         body: reviewInputSchema,
         response: {
-          201: z.object({ ...okWithMessage, review: shaped<PublicReview>(), pending: z.boolean() }),
+          201: z.object({ ...okWithMessage, review: serviceResult<PublicReview>(), pending: z.boolean() }),
         },
       },
     },
@@ -109,13 +111,13 @@ export async function publicRestRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/api/auth/status',
-    { schema: { response: { 200: shaped<AuthStatus>() } } },
+    { schema: { response: { 200: serviceResult<AuthStatus>() } } },
     async (request, reply) => callerFor(request, reply).auth.status(),
   );
 
   app.post(
     '/api/login',
-    { schema: { body: loginInputSchema, response: { 200: shaped<LoginResult>() } } },
+    { schema: { body: loginInputSchema, response: { 200: serviceResult<LoginResult>() } } },
     async (request, reply) => callerFor(request, reply).auth.login(request.body),
   );
 

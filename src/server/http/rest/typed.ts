@@ -45,7 +45,7 @@ export const jsonSerializerCompiler: FastifySerializerCompiler<core.$ZodType> = 
   JSON.stringify(data);
 
 /** A service's own result type, declared for a reply without checking it again at run time. */
-export function shaped<T>() {
+export function serviceResult<T>() {
   return z.custom<T>();
 }
 

@@ -8,7 +8,7 @@ import { InvalidInputError, PayloadTooLargeError } from '../../errors.ts';
 import { formatBytes } from '../../../shared/format-bytes.ts';
 import { storeUpload, type UploadLimits } from '../../services/uploads.ts';
 import { uploadFileNameSchema } from '../../../shared/schemas/upload.ts';
-import { okWithMessage, shaped, typed } from './typed.ts';
+import { okWithMessage, serviceResult, typed } from './typed.ts';
 import { z } from 'zod';
 
 type StoredUpload = Awaited<ReturnType<typeof storeUpload>>;
@@ -24,7 +24,7 @@ export async function uploadRestRoute(fastify: FastifyInstance, options: { limit
   const uploaded = z.object({
     ...okWithMessage,
     filePath: z.string(),
-    media: shaped<Pick<StoredUpload, 'id' | 'type' | 'mimeType' | 'size' | 'width' | 'height'>>(),
+    media: serviceResult<Pick<StoredUpload, 'id' | 'type' | 'mimeType' | 'size' | 'width' | 'height'>>(),
   });
   app.post('/api/admin/upload', { schema: { response: { 201: uploaded } } }, async (request, reply) => {
     const part = await request.file({ limits: { fileSize: largestAllowed, files: 1, fields: 5 } });

@@ -153,7 +153,7 @@ interface Logger {
  * A backup written to `output` (the admin's download), recorded so the admin sees when the last one
  * was made and how large it was.
  */
-export async function recordedBackup(
+export async function writeBackupForDownload(
   db: Database,
   databaseKind: 'pglite' | 'postgres',
   files: FileStore,
