@@ -3,6 +3,8 @@ CREATE TABLE "review_request_emails" (
 	"request_id" integer NOT NULL,
 	"kind" varchar(20) NOT NULL,
 	"status" varchar(20) DEFAULT 'pending' NOT NULL,
+	"review_token" varchar(64),
+	"unsubscribe_token" varchar(64),
 	"attempts" integer DEFAULT 0 NOT NULL,
 	"last_error" text,
 	"sent_at" timestamp with time zone,

@@ -81,6 +81,11 @@ export const reviewRequestEmails = pgTable(
       .references(() => reviewRequests.id, { onDelete: 'cascade' }),
     kind: varchar('kind', { length: 20 }).$type<ReviewRequestEmailKind>().notNull(),
     status: varchar('status', { length: 20 }).$type<ReviewRequestEmailStatus>().notNull().default('pending'),
+    // The links' tokens in clear, which the request row keeps only as hashes: the email is written
+    // when it is sent (the reminder days later), so it needs them until then. Set to null as soon as
+    // the email is sent, refused or not needed.
+    reviewToken: varchar('review_token', { length: 64 }),
+    unsubscribeToken: varchar('unsubscribe_token', { length: 64 }),
     attempts: integer('attempts').notNull().default(0),
     lastError: text('last_error'),
     sentAt: timestamp('sent_at', { withTimezone: true }),

@@ -37,6 +37,7 @@ export const defaultSettings: SiteSettings = {
   allowComments: true,
   // Off, as the spec publishes a review at once; the owner may switch it on.
   holdReviewsForApproval: false,
+  googleReviewUrl: '',
   analyticsEnabled: true,
   facebook: '',
   instagram: '',
