@@ -58,13 +58,29 @@ const sentNotices: Record<string, string> = {
   held: `Review submitted successfully! ${REVIEW_HELD_MESSAGE}`,
 };
 
-export function ReviewForm({ onReviewAdded }: { onReviewAdded: (review: PublicReview) => void }) {
+/** A review request's personal link: the review is sent with its token, the name already filled in. */
+export interface PersonalReviewLink {
+  token: string;
+  name: string;
+}
+
+export function ReviewForm({
+  onReviewAdded,
+  personalLink,
+  onSent,
+}: {
+  onReviewAdded: (review: PublicReview) => void;
+  personalLink?: PersonalReviewLink;
+  /** After the server took the review, published or held. */
+  onSent?: () => void;
+}) {
   const id = useId();
   const { formPost, formStamp, urlParsed } = usePageContext();
   // A review sent before the script loaded (or without it) is answered by the server with this page:
   // its errors and the visitor's values, or, after a redirect, `?sent=published|held`.
   const posted = outcomeFor(formPost, 'review');
-  const [values, setValues] = useState(() => ({ ...emptyForm, ...posted?.values }));
+  const startingForm = { ...emptyForm, name: personalLink?.name ?? '' };
+  const [values, setValues] = useState(() => ({ ...startingForm, ...posted?.values }));
   const [errors, setErrors] = useState<FieldErrors>(() => posted?.fieldErrors ?? {});
   const [formError, setFormError] = useState(() => posted?.message ?? null);
   const [sentNotice, setSentNotice] = useState(
@@ -127,7 +143,7 @@ export function ReviewForm({ onReviewAdded }: { onReviewAdded: (review: PublicRe
       });
     } catch {
       // The form resets after a failure too.
-      setValues(emptyForm);
+      setValues(startingForm);
       return showSubmitFailure();
     }
     if (!parsed.success) {
@@ -144,7 +160,12 @@ export function ReviewForm({ onReviewAdded }: { onReviewAdded: (review: PublicRe
     setErrors({});
     setSubmitting(true);
     try {
-      const answer = await sendReview({ ...parsed.data, ...antiSpam.fields() });
+      const answer = await sendReview({
+        ...parsed.data,
+        ...(personalLink ? { token: personalLink.token } : {}),
+        ...antiSpam.fields(),
+      });
+      onSent?.();
       if (answer.pending) {
         toast({ title: 'Review submitted successfully!', description: REVIEW_HELD_MESSAGE });
       } else {
@@ -165,7 +186,7 @@ export function ReviewForm({ onReviewAdded }: { onReviewAdded: (review: PublicRe
       }
     } finally {
       // The form resets after success and after failure alike.
-      setValues(emptyForm);
+      setValues(startingForm);
       setSubmitting(false);
     }
   }
@@ -307,6 +328,7 @@ export function ReviewForm({ onReviewAdded }: { onReviewAdded: (review: PublicRe
       </div>
       <Honeypot value={antiSpam.honeypot} onChange={antiSpam.setHoneypot} />
       <input type="hidden" name={FORM_STAMP_FIELD} value={formStamp} />
+      {personalLink && <input type="hidden" name="token" value={personalLink.token} />}
       <button type="submit" className={`${linkButton.orange} ${styles.submit}`} disabled={submitting}>
         {submitting ? 'Submitting...' : 'Submit Review'}
       </button>

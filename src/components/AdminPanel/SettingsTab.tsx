@@ -253,7 +253,7 @@ export function SettingsTab() {
               <AlertRecipientNotice showRecipient />
               {textField('googleReviewUrl', 'Google review page', {
                 type: 'url',
-                hint: 'Linked in every review request, beside the review form of this site. Empty: only the site\'s form.',
+                hint: "Linked in every review request, beside the review form of this site. Empty: only the site's form.",
               })}
             </div>
           </section>

@@ -4,6 +4,7 @@ import {
   listAllReviews,
   listVisibleReviews,
   restoreSpamReview,
+  setReviewReply,
   setReviewVisible,
   submitReview,
 } from '../../../services/reviews.ts';
@@ -13,6 +14,7 @@ import {
   REVIEWS_CLOSED_MESSAGE,
   reviewInputSchema,
 } from '../../../../shared/schemas/review.ts';
+import { reviewReplyInputSchema } from '../../../../shared/schemas/review-request.ts';
 import { publicProcedure, router, staffInternalProcedure } from '../init.ts';
 
 export { REVIEW_HELD_MESSAGE, REVIEWS_CLOSED_MESSAGE };
@@ -22,7 +24,12 @@ const reviewId = z.object({ id: z.coerce.number().int().positive() });
 export const reviewsRouter = router({
   list: publicProcedure.query(({ ctx }) => listVisibleReviews(ctx.db)),
   create: publicProcedure.input(reviewInputSchema).mutation(async ({ ctx, input }) => {
-    const { review, pending, published } = await submitReview(ctx.db, input, ctx.clientAddress);
+    const { review, pending, published } = await submitReview(
+      ctx.db,
+      input,
+      ctx.clientAddress,
+      ctx.reviewRequestMailer.now(),
+    );
     if (published) ctx.contentChanged(pagesListingReviews);
     return { review, pending };
   }),
@@ -43,6 +50,14 @@ export const adminReviewsRouter = router({
     await deleteReview(ctx.db, input.id);
     ctx.contentChanged(pagesListingReviews);
   }),
+  /** The owner's public answer; shown under a visible review at once. */
+  reply: staffInternalProcedure
+    .input(reviewId.extend(reviewReplyInputSchema.shape))
+    .mutation(async ({ ctx, input }) => {
+      const review = await setReviewReply(ctx.db, input.id, input.reply, ctx.reviewRequestMailer.now());
+      if (review.isVisible) ctx.contentChanged(pagesListingReviews);
+      return review;
+    }),
   notSpam: staffInternalProcedure.input(reviewId).mutation(async ({ ctx, input }) => {
     const { published } = await restoreSpamReview(ctx.db, input.id);
     if (published) ctx.contentChanged(pagesListingReviews);
