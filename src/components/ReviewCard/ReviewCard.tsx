@@ -54,9 +54,9 @@ export function ReviewCard({
       </div>
       {review.verified && (
         <p className={styles.verified}>
-          Verified customer
-          {review.jobMonth ? ` · job in ${formatJobMonth(review.jobMonth)}` : ''}
-          {review.town ? ` · ${review.town}` : ''}
+          {['Verified customer', review.jobMonth && `job in ${formatJobMonth(review.jobMonth)}`, review.town]
+            .filter(Boolean)
+            .join(' · ')}
         </p>
       )}
       <p className={styles.text}>{review.review}</p>
