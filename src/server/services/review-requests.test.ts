@@ -21,9 +21,13 @@ function decodeQuotedPrintable(raw: string): string {
     .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
 }
 
-/** A real SMTP server on loopback that keeps what it receives. */
+/**
+ * A real SMTP server on loopback that keeps what it receives. `refusals` maps an address to the replies
+ * its next messages get instead (550: the address does not exist; 451: try again later).
+ */
 async function startSmtpServer() {
   const received: ReceivedMail[] = [];
+  const refusals = new Map<string, number[]>();
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
@@ -31,6 +35,14 @@ async function startSmtpServer() {
       let raw = '';
       stream.on('data', (chunk: Buffer) => (raw += chunk.toString('utf8')));
       stream.on('end', () => {
+        const refusal = refusals.get(session.envelope.rcptTo[0]?.address ?? '')?.shift();
+        if (refusal) {
+          const error = new Error(refusal >= 500 ? 'no such mailbox' : 'try again later') as Error & {
+            responseCode: number;
+          };
+          error.responseCode = refusal;
+          return callback(error);
+        }
         received.push({
           to: session.envelope.rcptTo.map((r) => r.address),
           text: decodeQuotedPrintable(raw),
@@ -44,6 +56,7 @@ async function startSmtpServer() {
   return {
     url: `smtp://127.0.0.1:${port}`,
     received,
+    refusals,
     to: (address: string) => received.filter((mail) => mail.to.includes(address)),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
@@ -293,5 +306,37 @@ describe(`review requests (${testDatabaseKind})`, () => {
     expect(emails.filter((row) => row.status === 'pending')).toEqual([]);
     // Nothing that was sent or dropped keeps its links' tokens in clear.
     expect(emails.every((row) => row.reviewToken === null && row.unsubscribeToken === null)).toBe(true);
+  });
+
+  it('retries a send the receiving server put off, and records a refused address as bounced with no reminder', async () => {
+    smtp.refusals.set('later@example.com', [451]);
+    smtp.refusals.set('nobody@example.com', [550]);
+    expect((await askForReview({ name: 'Pat Later', email: 'later@example.com' })).statusCode).toBe(201);
+    expect((await askForReview({ name: 'No Body', email: 'nobody@example.com' })).statusCode).toBe(201);
+    await deliver();
+    expect(smtp.to('later@example.com')).toHaveLength(0);
+    // The retry waits in its row for its time, on the clock requests are counted by.
+    later(60_000);
+    await deliver();
+    expect(smtp.to('later@example.com')).toHaveLength(1);
+
+    const log = (await asOwner({ method: 'GET', url: '/api/admin/review-requests' })).json<{
+      requests: { email: string; status: string; reminder: string }[];
+    }>().requests;
+    expect(log.find((entry) => entry.email === 'later@example.com')).toMatchObject({ status: 'sent' });
+    expect(log.find((entry) => entry.email === 'nobody@example.com')).toMatchObject({
+      status: 'bounced',
+      reminder: 'pending',
+    });
+    later(4 * DAY_MS + 60_000);
+    await deliver();
+    const after = (await asOwner({ method: 'GET', url: '/api/admin/review-requests' })).json<{
+      requests: { email: string; reminder: string }[];
+    }>().requests;
+    expect(after.find((entry) => entry.email === 'nobody@example.com')).toMatchObject({
+      reminder: 'skipped',
+    });
+    expect(after.find((entry) => entry.email === 'later@example.com')).toMatchObject({ reminder: 'sent' });
+    expect(smtp.to('nobody@example.com')).toHaveLength(0);
   });
 });
