@@ -8,6 +8,7 @@ import { formatJobMonth } from '../../shared/job-month.ts';
 import { buildTestApp, type TestApp } from '../testing/test-app.ts';
 import { testDatabaseKind } from '../testing/test-database.ts';
 import { getSettings, saveSettings } from './settings.ts';
+import { tablesInForeignKeyOrder } from './backup/schema-info.ts';
 
 interface ReceivedMail {
   to: string[];
@@ -338,5 +339,16 @@ describe(`review requests (${testDatabaseKind})`, () => {
     });
     expect(after.find((entry) => entry.email === 'later@example.com')).toMatchObject({ reminder: 'sent' });
     expect(smtp.to('nobody@example.com')).toHaveLength(0);
+  });
+});
+
+describe('review requests in backups', () => {
+  it('are carried by every archive, after the leads and reviews they point to', () => {
+    const names = tablesInForeignKeyOrder().map((table) => table.name);
+    for (const table of ['review_requests', 'review_request_emails', 'review_request_unsubscribes'])
+      expect(names).toContain(table);
+    expect(names.indexOf('contact_submissions')).toBeLessThan(names.indexOf('review_requests'));
+    expect(names.indexOf('reviews')).toBeLessThan(names.indexOf('review_requests'));
+    expect(names.indexOf('review_requests')).toBeLessThan(names.indexOf('review_request_emails'));
   });
 });
