@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { apiRequest } from '../../src/client/api-request.ts';
+import { ApiError, apiRequest } from '../../src/client/api-request.ts';
 import { useAntiSpam } from '../../src/client/use-anti-spam.ts';
 import { Honeypot } from '../../src/components/Honeypot/Honeypot.tsx';
 import { FormNotice } from '../../src/components/FormNotice/FormNotice.tsx';
@@ -175,7 +175,13 @@ export function ReviewForm({
     } catch (error) {
       // Two kinds of failure, handled apart: a server that cannot be
       // reached gets the review later ("Review saved locally!"), a server that answered no is final.
-      if (serverUnreachable(error) && keepReviewOnDevice(parsed.data)) {
+      // A review through a personal link is not kept on the device: sent later without its link, it
+      // would lose the verified mark. A refused link says why (used already, or expired).
+      if (personalLink) {
+        const refusal = error instanceof ApiError && error.status === 400 ? error.serverMessage : undefined;
+        if (refusal) toast({ title: 'Review not sent', description: refusal, variant: 'destructive' });
+        else showSubmitFailure();
+      } else if (serverUnreachable(error) && keepReviewOnDevice(parsed.data)) {
         toast({
           title: 'Review saved locally!',
           description:
