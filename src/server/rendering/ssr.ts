@@ -252,8 +252,8 @@ async function findSeoOverrideOrNull(
  * Pages opened by a personal link of a review request email: each is one customer's (their name, the
  * link's state, which changes once used), so none is kept for other visitors or shared by a CDN.
  */
-function isPersonalPath(url: string): boolean {
-  return url.startsWith('/review/') || url.startsWith('/unsubscribe/');
+export function isPersonalPath(url: string): boolean {
+  return /^\/(review|unsubscribe)(\/|$)/.test(url);
 }
 
 function isAdminPath(url: string): boolean {
