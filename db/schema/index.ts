@@ -11,3 +11,4 @@ export * from './rate-limits.ts';
 export * from './backup-runs.ts';
 export * from './analytics.ts';
 export * from './stored-files.ts';
+export * from './review-requests.ts';

@@ -24,6 +24,14 @@ export const reviews = pgTable(
     // Sent the way a bot sends: kept hidden for the owner to check, deleted after a while. A spam
     // review is never visible.
     isSpam: boolean('is_spam').notNull().default(false),
+    // Sent through a personal link from a review request: a customer of a real job, whose month
+    // (YYYY-MM) and town the card shows. Copied here so the badge outlives the request.
+    verified: boolean('verified').notNull().default(false),
+    jobMonth: varchar('job_month', { length: 7 }),
+    town: varchar('town', { length: 100 }),
+    /** The owner's public answer. */
+    reply: text('reply'),
+    repliedAt: timestamp('replied_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [

@@ -26,6 +26,11 @@ export default function Page() {
           <h2 id="reviews-title" className={styles.sectionTitle}>
             Customer Reviews
           </h2>
+          <p className={styles.moderationNote}>
+            No review is held back or removed for its stars: we check reviews only for spam and personal
+            information. &ldquo;Verified customer&rdquo; marks a review sent through the link we email after a
+            job.
+          </p>
           {reviews.length === 0 ? (
             <p className={styles.empty}>No reviews yet. Be the first to leave a review!</p>
           ) : (

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { apiRequest } from '../../src/client/api-request.ts';
+import { ApiError, apiRequest } from '../../src/client/api-request.ts';
 import { useAntiSpam } from '../../src/client/use-anti-spam.ts';
 import { Honeypot } from '../../src/components/Honeypot/Honeypot.tsx';
 import { FormNotice } from '../../src/components/FormNotice/FormNotice.tsx';
@@ -58,13 +58,29 @@ const sentNotices: Record<string, string> = {
   held: `Review submitted successfully! ${REVIEW_HELD_MESSAGE}`,
 };
 
-export function ReviewForm({ onReviewAdded }: { onReviewAdded: (review: PublicReview) => void }) {
+/** A review request's personal link: the review is sent with its token, the name already filled in. */
+export interface PersonalReviewLink {
+  token: string;
+  name: string;
+}
+
+export function ReviewForm({
+  onReviewAdded,
+  personalLink,
+  onSent,
+}: {
+  onReviewAdded: (review: PublicReview) => void;
+  personalLink?: PersonalReviewLink;
+  /** After the server took the review, published or held. */
+  onSent?: () => void;
+}) {
   const id = useId();
   const { formPost, formStamp, query } = usePageContext();
   // A review sent before the script loaded (or without it) is answered by the server with this page:
   // its errors and the visitor's values, or, after a redirect, `?sent=published|held`.
   const posted = outcomeFor(formPost, 'review');
-  const [values, setValues] = useState(() => ({ ...emptyForm, ...posted?.values }));
+  const startingForm = { ...emptyForm, name: personalLink?.name ?? '' };
+  const [values, setValues] = useState(() => ({ ...startingForm, ...posted?.values }));
   const [errors, setErrors] = useState<FieldErrors>(() => posted?.fieldErrors ?? {});
   const [formError, setFormError] = useState(() => posted?.message ?? null);
   const [sentNotice, setSentNotice] = useState(() => sentNotices[sentParamOf(query) ?? ''] ?? null);
@@ -125,7 +141,7 @@ export function ReviewForm({ onReviewAdded }: { onReviewAdded: (review: PublicRe
       });
     } catch {
       // The form resets after a failure too.
-      setValues(emptyForm);
+      setValues(startingForm);
       return showSubmitFailure();
     }
     if (!parsed.success) {
@@ -142,7 +158,12 @@ export function ReviewForm({ onReviewAdded }: { onReviewAdded: (review: PublicRe
     setErrors({});
     setSubmitting(true);
     try {
-      const answer = await sendReview({ ...parsed.data, ...antiSpam.fields() });
+      const answer = await sendReview({
+        ...parsed.data,
+        ...(personalLink ? { token: personalLink.token } : {}),
+        ...antiSpam.fields(),
+      });
+      onSent?.();
       if (answer.pending) {
         toast({ title: 'Review submitted successfully!', description: REVIEW_HELD_MESSAGE });
       } else {
@@ -152,7 +173,13 @@ export function ReviewForm({ onReviewAdded }: { onReviewAdded: (review: PublicRe
     } catch (error) {
       // Two kinds of failure, handled apart: a server that cannot be
       // reached gets the review later ("Review saved locally!"), a server that answered no is final.
-      if (serverUnreachable(error) && keepReviewOnDevice(parsed.data)) {
+      // A review through a personal link is not kept on the device: sent later without its link, it
+      // would lose the verified mark. A refused link says why (used already, or expired).
+      if (personalLink) {
+        const refusal = error instanceof ApiError && error.status === 400 ? error.serverMessage : undefined;
+        if (refusal) toast({ title: 'Review not sent', description: refusal, variant: 'destructive' });
+        else showSubmitFailure();
+      } else if (serverUnreachable(error) && keepReviewOnDevice(parsed.data)) {
         toast({
           title: 'Review saved locally!',
           description:
@@ -163,7 +190,7 @@ export function ReviewForm({ onReviewAdded }: { onReviewAdded: (review: PublicRe
       }
     } finally {
       // The form resets after success and after failure alike.
-      setValues(emptyForm);
+      setValues(startingForm);
       setSubmitting(false);
     }
   }
@@ -305,6 +332,7 @@ export function ReviewForm({ onReviewAdded }: { onReviewAdded: (review: PublicRe
       </div>
       <Honeypot value={antiSpam.honeypot} onChange={antiSpam.setHoneypot} />
       <input type="hidden" name={FORM_STAMP_FIELD} value={formStamp} />
+      {personalLink && <input type="hidden" name="token" value={personalLink.token} />}
       <button type="submit" className={`${linkButton.orange} ${styles.submit}`} disabled={submitting}>
         {submitting ? 'Submitting...' : 'Submit Review'}
       </button>

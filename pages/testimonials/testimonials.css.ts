@@ -70,3 +70,9 @@ export const submit = style({
   justifySelf: 'start',
   selectors: { '&:disabled': { opacity: 0.7, cursor: 'progress' } },
 });
+
+export const moderationNote = style({
+  margin: `0 0 ${vars.space.lg}`,
+  color: vars.color.inkMuted,
+  fontSize: '0.95rem',
+});

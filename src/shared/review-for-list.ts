@@ -4,6 +4,9 @@ import type { PublicReview, ReviewData } from './schemas/review.ts';
 export interface ReviewAnswer {
   id?: string | number;
   createdAt?: string;
+  verified?: boolean;
+  jobMonth?: string | null;
+  town?: string | null;
 }
 
 /**
@@ -24,5 +27,11 @@ export function reviewForList(
     rating: sent.rating,
     review: sent.review,
     createdAt: hasNumericId && answer?.createdAt ? answer.createdAt : now.toISOString(),
+    // Only the server knows whether the link it was sent with made it a verified customer's.
+    verified: answer?.verified === true,
+    jobMonth: answer?.verified ? (answer.jobMonth ?? null) : null,
+    town: answer?.verified ? (answer.town ?? null) : null,
+    reply: null,
+    repliedAt: null,
   };
 }

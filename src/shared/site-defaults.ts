@@ -37,6 +37,7 @@ export const defaultSettings: SiteSettings = {
   allowComments: true,
   // Off, as the spec publishes a review at once; the owner may switch it on.
   holdReviewsForApproval: false,
+  googleReviewUrl: '',
   analyticsEnabled: true,
   facebook: '',
   instagram: '',
@@ -98,4 +99,10 @@ export const sampleReviews: readonly PublicReview[] = [
   rating: 5,
   review: review as string,
   createdAt: new Date(Date.UTC(2025, 0, 10 + index * 9)).toISOString(),
+  // Samples stand in when the database cannot be read: no badge, no reply.
+  verified: false,
+  jobMonth: null,
+  town: null,
+  reply: null,
+  repliedAt: null,
 }));

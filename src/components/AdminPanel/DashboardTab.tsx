@@ -98,6 +98,28 @@ export function DashboardTab() {
             })}
           </ul>
         )}
+        {data && (
+          <ul className={dashboard.totals} aria-label={`Review requests in the last ${days} days`}>
+            <li className={dashboard.total} data-total="reviewRequestsSent">
+              <span className={dashboard.totalLabel}>Review requests sent</span>
+              <span className={dashboard.totalValue}>
+                {number.format(data.stats.reviewRequests.requestsSent)}
+              </span>
+            </li>
+            <li className={dashboard.total} data-total="reviewsFromRequests">
+              <span className={dashboard.totalLabel}>Reviews from requests</span>
+              <span className={dashboard.totalValue}>
+                {number.format(data.stats.reviewRequests.reviewsFromRequests)}
+              </span>
+            </li>
+            <li className={dashboard.total} data-total="averageVerifiedRating">
+              <span className={dashboard.totalLabel}>Average stars, verified reviews</span>
+              <span className={dashboard.totalValue}>
+                {data.stats.reviewRequests.averageVerifiedRating?.toFixed(1) ?? '–'}
+              </span>
+            </li>
+          </ul>
+        )}
       </section>
       {data && <DailySection stats={data.stats} />}
       {data && (

@@ -29,6 +29,25 @@ export function LeadsTab({ openLeadId }: { openLeadId?: number }) {
   const leads = useQuery(trpc.leads.list.queryOptions({ ...filter, spam: folder === 'spam' }));
   const changeStatus = useMutation(trpc.leads.setStatus.mutationOptions());
   const notSpam = useMutation(trpc.leads.notSpam.mutationOptions());
+  const askForReview = useMutation(trpc.adminReviewRequests.create.mutationOptions());
+
+  // Every customer of a finished job gets the same request, whatever the job was like.
+  async function requestReview(lead: { id: number; firstName: string; lastName: string; email: string }) {
+    try {
+      await askForReview.mutateAsync({
+        name: `${lead.firstName} ${lead.lastName}`,
+        email: lead.email,
+        leadId: lead.id,
+      });
+      toast({ title: 'Review request queued', description: `One email goes to ${lead.email}` });
+    } catch (error) {
+      toast({
+        title: 'Not asked',
+        description: serverMessageOf(error) ?? 'Failed to ask for a review',
+        variant: 'destructive',
+      });
+    }
+  }
 
   // The lead an email linked to: scrolled to and focused once, when the list first has it.
   const opened = useRef<HTMLLIElement | null>(null);
@@ -228,6 +247,16 @@ export function LeadsTab({ openLeadId }: { openLeadId?: number }) {
                       ))}
                     </select>
                   </label>
+                )}
+                {folder !== 'spam' && lead.status === 'closed' && (
+                  <button
+                    type="button"
+                    className={styles.button.secondary}
+                    onClick={() => void requestReview(lead)}
+                    disabled={askForReview.isPending}
+                  >
+                    Ask for a review<span className="visually-hidden"> from {name}</span>
+                  </button>
                 )}
               </div>
             </li>

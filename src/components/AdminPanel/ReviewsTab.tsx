@@ -3,7 +3,9 @@ import { useId, useState } from 'react';
 import { serverMessageOf, useTRPC } from '../../client/trpc.tsx';
 import { formatPostDate } from '../../shared/format-date.ts';
 import { toast } from '../Toast/toast-store.ts';
+import { formatJobMonth } from '../../shared/job-month.ts';
 import * as styles from './admin.css.ts';
+import { ReviewRequestsSection } from './ReviewRequestsSection.tsx';
 
 /** Every review, shown or hidden, with moderation; what the bot checks caught waits in the spam folder. */
 export function ReviewsTab() {
@@ -15,6 +17,7 @@ export function ReviewsTab() {
   const setVisible = useMutation(trpc.adminReviews.setVisible.mutationOptions());
   const remove = useMutation(trpc.adminReviews.delete.mutationOptions());
   const notSpam = useMutation(trpc.adminReviews.notSpam.mutationOptions());
+  const saveReply = useMutation(trpc.adminReviews.reply.mutationOptions());
   const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.adminReviews.list.queryKey() });
 
   async function restore(reviewId: string) {
@@ -64,6 +67,23 @@ export function ReviewsTab() {
     await refresh();
   }
 
+  async function reply(reviewId: string, text: string) {
+    try {
+      const saved = await saveReply.mutateAsync({ id: Number(reviewId), reply: text });
+      toast({
+        title: saved.reply ? 'Reply saved' : 'Reply removed',
+        description: 'It shows under the review',
+      });
+    } catch (error) {
+      toast({
+        title: 'Error',
+        description: serverMessageOf(error) ?? 'Failed to save the reply',
+        variant: 'destructive',
+      });
+    }
+    await refresh();
+  }
+
   const rows = reviews.data ?? [];
   const waiting = rows.filter((review) => !review.isVisible).length;
   return (
@@ -107,11 +127,44 @@ export function ReviewsTab() {
                   {review.isSpam ? 'Spam' : review.isVisible ? 'Shown' : 'Hidden'}
                 </span>
                 <span className={styles.badge.draft}>{review.rating} of 5 stars</span>
+                {review.verified && (
+                  <span className={styles.badge.published}>
+                    Verified customer
+                    {review.jobMonth ? `, ${formatJobMonth(review.jobMonth)}` : ''}
+                    {review.town ? `, ${review.town}` : ''}
+                  </span>
+                )}
               </div>
               <h3 className={styles.rowTitle}>{name}</h3>
               <p className={styles.hint}>{formatPostDate(review.createdAt)}</p>
               {/* Plain text: React escapes it, so markup in a review never runs here either. */}
               <p className={styles.details}>{review.review}</p>
+              {!review.isSpam && (
+                <form
+                  className={styles.form}
+                  onSubmit={(event) => {
+                    event.preventDefault();
+                    const field = event.currentTarget.elements.namedItem('reply') as HTMLTextAreaElement;
+                    void reply(review.id, field.value);
+                  }}
+                >
+                  <label className={styles.label} htmlFor={`${id}-reply-${review.id}`}>
+                    Your public reply{review.reply ? '' : ' (none yet)'}
+                  </label>
+                  <textarea
+                    id={`${id}-reply-${review.id}`}
+                    name="reply"
+                    className={styles.input}
+                    maxLength={2000}
+                    defaultValue={review.reply ?? ''}
+                  />
+                  <div className={styles.buttonRow}>
+                    <button type="submit" className={styles.button.secondary} disabled={saveReply.isPending}>
+                      Save reply<span className="visually-hidden"> to {name}</span>
+                    </button>
+                  </div>
+                </form>
+              )}
               <div className={styles.buttonRow}>
                 {review.isSpam ? (
                   <button
@@ -146,6 +199,7 @@ export function ReviewsTab() {
           );
         })}
       </ul>
+      {!spamFolder && <ReviewRequestsSection />}
     </section>
   );
 }

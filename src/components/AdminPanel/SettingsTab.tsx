@@ -251,6 +251,10 @@ export function SettingsTab() {
                 hint: 'Where new leads are emailed. Empty: the email of the admin account.',
               })}
               <AlertRecipientNotice showRecipient />
+              {textField('googleReviewUrl', 'Google review page', {
+                type: 'url',
+                hint: "Linked in every review request, beside the review form of this site. Empty: only the site's form.",
+              })}
             </div>
           </section>
           <section className={styles.card} aria-labelledby={`${id}-social`}>

@@ -50,3 +50,25 @@ export const text = style({
   overflowWrap: 'anywhere',
   whiteSpace: 'pre-line',
 });
+
+export const verified = style({
+  margin: 0,
+  fontSize: '0.875rem',
+  fontWeight: 700,
+  color: vars.color.ink,
+});
+
+export const reply = style({
+  marginTop: vars.space.sm,
+  paddingLeft: vars.space.md,
+  borderLeft: `3px solid ${vars.color.border}`,
+});
+
+export const replyTitle = style({ margin: 0, fontSize: '0.875rem', fontWeight: 700, color: vars.color.ink });
+
+export const replyText = style({
+  margin: 0,
+  color: vars.color.inkMuted,
+  overflowWrap: 'anywhere',
+  whiteSpace: 'pre-line',
+});

@@ -1,4 +1,5 @@
 import { MAX_RATING } from '../../shared/review-rules.ts';
+import { formatJobMonth } from '../../shared/job-month.ts';
 import type { PublicReview } from '../../shared/schemas/review.ts';
 import * as styles from './ReviewCard.css.ts';
 
@@ -51,7 +52,20 @@ export function ReviewCard({
           <StarRating rating={review.rating} />
         </div>
       </div>
+      {review.verified && (
+        <p className={styles.verified}>
+          {['Verified customer', review.jobMonth && `job in ${formatJobMonth(review.jobMonth)}`, review.town]
+            .filter(Boolean)
+            .join(' · ')}
+        </p>
+      )}
       <p className={styles.text}>{review.review}</p>
+      {review.reply && (
+        <div className={styles.reply}>
+          <p className={styles.replyTitle}>Reply from the owner</p>
+          <p className={styles.replyText}>{review.reply}</p>
+        </div>
+      )}
     </article>
   );
 }

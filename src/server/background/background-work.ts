@@ -1,5 +1,5 @@
-// Everything this instance does besides answering requests, started and stopped in one place: alerts
-// and image copies waiting in the database, scheduled posts going live, other instances' changes,
+// Everything this instance does besides answering requests, started and stopped in one place: alerts,
+// review requests and image copies waiting in the database, scheduled posts going live, other instances' changes,
 // sweeps of old spam, nightly backups and the visit counter's writes. Each is started once the app is
 // ready (a moment later on a server, so its first visitors come first) and finishes what it is doing
 // before the database closes; the rest waits in the database for the next start.
@@ -21,6 +21,11 @@ import {
   LeadNotifier,
   type LeadNotifierOptions,
 } from '../services/lead-notifier.ts';
+import {
+  defaultReviewRequestMailerOptions,
+  ReviewRequestMailer,
+  type ReviewRequestMailerOptions,
+} from '../services/review-request-mailer.ts';
 import { AnalyticsRecorder, type AnalyticsRecorderOptions } from '../services/analytics.ts';
 import { sweepExpired } from '../services/sweep.ts';
 import { NightlyBackups, type Clock } from '../services/backup/nightly.ts';
@@ -29,6 +34,8 @@ import { PublishTimer } from './publish-timer.ts';
 
 export interface BackgroundWorkOptions {
   leadNotifier?: Partial<LeadNotifierOptions>;
+  /** Review requests' emails; tests give it a clock of their own. */
+  reviewRequestMailer?: Partial<ReviewRequestMailerOptions>;
   /** Time between sweeps of expired spam and limit counters (the first runs at start). */
   sweepIntervalMs?: number;
   /**
@@ -54,6 +61,7 @@ interface Dependencies {
 export interface BackgroundWorkers {
   imageVariants: ImageVariantMaker;
   leadNotifier: LeadNotifier;
+  reviewRequestMailer: ReviewRequestMailer;
   analytics: AnalyticsRecorder;
 }
 
@@ -123,6 +131,20 @@ export async function startBackgroundWork(
   // An alert being sent is finished before the database closes; the rest wait in the database.
   fastify.addHook('onClose', () => leadNotifier.stop());
 
+  const reviewRequestMailer = new ReviewRequestMailer(
+    database.db,
+    {
+      smtpUrl: config.smtpUrl,
+      publicUrl: config.publicUrl,
+      ...defaultReviewRequestMailerOptions,
+      ...options.reviewRequestMailer,
+    },
+    fastify.log,
+  );
+  startInBackground(() => reviewRequestMailer.start());
+  // An email being sent is finished before the database closes; the rest wait in the database.
+  fastify.addHook('onClose', () => reviewRequestMailer.stop());
+
   scheduleSweeps(fastify, database.db, options.sweepIntervalMs ?? 60 * 60 * 1000, startInBackground);
 
   if (options.nightlyBackups) {
@@ -144,7 +166,7 @@ export async function startBackgroundWork(
   // The last few seconds of counting are written before the database closes.
   fastify.addHook('onClose', () => analytics.stop());
 
-  return { imageVariants, leadNotifier, analytics };
+  return { imageVariants, leadNotifier, reviewRequestMailer, analytics };
 }
 
 /**

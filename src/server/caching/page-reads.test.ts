@@ -8,7 +8,7 @@ import { declaredTables, type ListedPage } from './page-reads.ts';
 import { projectRoot } from '../project-root.ts';
 import { PUBLIC_READS } from './public-api-cache.ts';
 import { SITE_CHANGES_CHANNEL } from './site-changes.ts';
-import { isAdminPath } from '../rendering/ssr.ts';
+import { isAdminPath, isPersonalPath } from '../rendering/ssr.ts';
 import { tablesReadBy } from '../testing/tables-read.ts';
 import { buildTestApp, type TestApp } from '../testing/test-app.ts';
 import { testDatabaseKind } from '../testing/test-database.ts';
@@ -29,8 +29,10 @@ function routeOf(pageId: string, page: ListedPage): string {
   return typeof page.route === 'string' ? page.route : filesystemRoute(pageId);
 }
 
-/** Vike's special pages (`_error`) and the admin area are never cached: every other page is public. */
-const publicPageIds = pageIds.filter((id) => !/\/_/.test(id) && !isAdminPath(filesystemRoute(id)));
+/** Vike's special pages (`_error`), the admin area and personal links are never cached: the rest are public. */
+const publicPageIds = pageIds.filter(
+  (id) => !/\/_/.test(id) && !isAdminPath(filesystemRoute(id)) && !isPersonalPath(filesystemRoute(id)),
+);
 
 /** Parameters no page reads, as links from ads, newsletters and social media carry them. */
 const STRAY_PARAMETERS = [

@@ -29,6 +29,8 @@ const HONEYPOT_FIELD = 'hp_field';
 
 const CONTACT_FIELDS = ['firstName', 'lastName', 'email', 'phone', 'service', 'message'] as const;
 const REVIEW_FIELDS = ['name', 'secondName', 'rating', 'review'] as const;
+/** A review request's personal link sends its token with the review; it is never shown back. */
+const REVIEW_TOKEN_FIELD = 'token';
 
 /** Form-encoded bodies are small: the longest field (a message) is capped at 10,000 characters. */
 const FORM_BODY_LIMIT = 64 * 1024;
@@ -122,6 +124,7 @@ export const formPostRoutes: FastifyPluginCallback<FormPostOptions> = (
         ...values,
         // The select sends text; an empty or missing rating is left to the schema's default.
         rating: values.rating ? Number(values.rating) : undefined,
+        token: fields[REVIEW_TOKEN_FIELD] || undefined,
         website: fields[HONEYPOT_FIELD],
         formFillMs: fillTimeFromStamp(formStampKey, fields[FORM_STAMP_FIELD]),
       } as never));
@@ -129,6 +132,16 @@ export const formPostRoutes: FastifyPluginCallback<FormPostOptions> = (
       return answerWithPage(request, reply, error, values);
     }
     return reply.redirect(`/testimonials?${SENT_PARAM}=${pending ? 'held' : 'published'}#review-form`, 303);
+  });
+
+  // The button of the page an unsubscribe link opens; the page then says it is done.
+  app.post<{ Params: { token: string } }>('/unsubscribe/:token', async (request, reply) => {
+    try {
+      await callerFor(request, reply).reviewRequests.unsubscribe({ token: request.params.token });
+    } catch (error) {
+      return answerWithPage(request, reply, error, {});
+    }
+    return reply.redirect(`/unsubscribe/${encodeURIComponent(request.params.token)}`, 303);
   });
 
   app.post('/admin-login', async (request, reply) => {

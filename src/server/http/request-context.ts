@@ -6,6 +6,7 @@ import type { LoginThrottle } from '../services/login-throttle.ts';
 import type { PageCache } from '../caching/page-cache.ts';
 import type { ReadCache } from '../caching/read-cache.ts';
 import type { LeadNotifier } from '../services/lead-notifier.ts';
+import type { ReviewRequestMailer } from '../services/review-request-mailer.ts';
 import type { AnalyticsRecorder } from '../services/analytics.ts';
 import type { SessionUser } from '../services/sessions.ts';
 import type { FileStore } from '../storage/file-store.ts';
@@ -31,6 +32,8 @@ export interface RequestContext {
   analytics: AnalyticsRecorder;
   loginThrottle: LoginThrottle;
   leadNotifier: LeadNotifier;
+  /** Sends review requests; its clock is the time requests and review links are counted by. */
+  reviewRequestMailer: ReviewRequestMailer;
   /** Where uploaded files are kept (deleting an upload removes its files). */
   fileStore: FileStore;
   setSessionCookie(token: string, expiresAt: Date): void;
@@ -65,6 +68,7 @@ export function createRequestContext(request: FastifyRequest, reply: FastifyRepl
     analytics: app.analytics,
     loginThrottle: app.loginThrottle,
     leadNotifier: app.leadNotifier,
+    reviewRequestMailer: app.reviewRequestMailer,
     fileStore: app.fileStore,
     setSessionCookie: (token, expiresAt) => {
       reply.setCookie(SESSION_COOKIE, token, sessionCookieOptions(app.config, expiresAt));
@@ -87,6 +91,7 @@ declare module 'fastify' {
     /** helmet's headers, worked out once at start (security-headers.ts). */
     securityHeaders: Record<string, string>;
     leadNotifier: LeadNotifier;
+    reviewRequestMailer: ReviewRequestMailer;
     databaseKind: 'pglite' | 'postgres';
     analytics: AnalyticsRecorder;
     /** Where uploaded files are kept. */

@@ -105,7 +105,7 @@ export async function ssrPlugin(app: FastifyInstance, options: SsrPluginOptions)
   ) {
     // A cached page was answered before this route (page-cache.ts). Only anonymous views are stored: a
     // signed-in owner may see drafts previewed at an article's address.
-    const cacheable = !formPost && !request.auth && !isAdminPath(request.url);
+    const cacheable = !formPost && !request.auth && !isAdminPath(request.url) && !isPersonalPath(request.url);
     if (!cacheable) return render(request, reply, false, formPost);
     await knowPages.get();
     const key = app.pageCache.keyFor(request.url);
@@ -255,6 +255,14 @@ async function findSeoOverrideOrNull(
     app.log.warn({ err: error }, 'reading the SEO override failed; using the page defaults');
     return { seoOverride: null, degraded: true };
   }
+}
+
+/**
+ * Pages opened by a personal link of a review request email: each is one customer's (their name, the
+ * link's state, which changes once used), so none is kept for other visitors or shared by a CDN.
+ */
+export function isPersonalPath(url: string): boolean {
+  return /^\/(review|unsubscribe)(\/|$)/.test(url);
 }
 
 export function isAdminPath(url: string): boolean {

@@ -6,6 +6,7 @@ import type { PublicReview, ReviewData } from '../../shared/schemas/review.ts';
 import { looksLikeBot } from '../../shared/schemas/spam.ts';
 import { ForbiddenError, NotFoundError } from '../errors.ts';
 import { enforceActionLimit } from './rate-limits.ts';
+import { linkRequestToReview, spendReviewToken } from './review-requests.ts';
 import { getSettings } from './settings.ts';
 
 export type { PublicReview };
@@ -18,6 +19,11 @@ function toPublicReview(row: Review): PublicReview {
     rating: row.rating,
     review: row.review,
     createdAt: row.createdAt.toISOString(),
+    verified: row.verified,
+    jobMonth: row.verified ? row.jobMonth : null,
+    town: row.verified ? row.town : null,
+    reply: row.reply,
+    repliedAt: row.repliedAt?.toISOString() ?? null,
   };
 }
 
@@ -36,9 +42,14 @@ export async function listVisibleReviews(db: Database): Promise<PublicReview[]> 
  * the spam folder.
  */
 export async function createReview(
-  db: Database,
+  db: Pick<Database, 'insert'>,
   input: Pick<ReviewData, 'name' | 'secondName' | 'rating' | 'review'>,
-  options: { visible: boolean; spam?: boolean } = { visible: true },
+  options: {
+    visible: boolean;
+    spam?: boolean;
+    /** Sent through a review request's personal link: that job's month and town. */
+    verifiedJob?: { jobMonth: string; town: string | null };
+  } = { visible: true },
   now = new Date(),
 ): Promise<PublicReview> {
   const spam = options.spam ?? false;
@@ -51,6 +62,9 @@ export async function createReview(
       review: input.review,
       isVisible: options.visible && !spam,
       isSpam: spam,
+      verified: Boolean(options.verifiedJob),
+      jobMonth: options.verifiedJob?.jobMonth ?? null,
+      town: options.verifiedJob?.town ?? null,
       createdAt: now,
     })
     .returning();
@@ -68,7 +82,9 @@ export interface SubmittedReview {
 /**
  * A visitor's review, whichever way it arrives: refused while the owner has reviews closed, limited per
  * address, then published or held for approval as the owner chose. One sent the way a bot sends is
- * kept hidden as spam, and its sender is told what a person would be told.
+ * kept hidden as spam, and its sender is told what a person would be told. With a review request's
+ * token it is a verified customer's, the token is spent in the same transaction, and it is held or
+ * published exactly as any other: neither holding nor the spam checks ever look at the stars.
  */
 export async function submitReview(
   db: Database,
@@ -81,7 +97,15 @@ export async function submitReview(
   await enforceActionLimit(db, 'review', clientAddress, now);
   const held = settings.holdReviewsForApproval;
   const spam = looksLikeBot(input);
-  const review = await createReview(db, input, { visible: !held, spam }, now);
+  const { token } = input;
+  const review = token
+    ? await db.transaction(async (tx) => {
+        const request = await spendReviewToken(tx, token, now);
+        const created = await createReview(tx, input, { visible: !held, spam, verifiedJob: request }, now);
+        await linkRequestToReview(tx, request.id, Number(created.id));
+        return created;
+      })
+    : await createReview(db, input, { visible: !held, spam }, now);
   return { review, pending: held, published: !held && !spam };
 }
 
@@ -134,4 +158,21 @@ export async function restoreSpamReview(db: Database, id: number): Promise<{ pub
 export async function deleteReview(db: Database, id: number): Promise<void> {
   const deleted = await db.delete(reviews).where(eq(reviews.id, id)).returning({ id: reviews.id });
   if (deleted.length === 0) throw new NotFoundError('Review not found');
+}
+
+/** The owner's public answer under a review; an empty one takes the answer away. */
+export async function setReviewReply(
+  db: Database,
+  id: number,
+  reply: string,
+  now = new Date(),
+): Promise<ModeratedReview> {
+  const text = reply.trim();
+  const [row] = await db
+    .update(reviews)
+    .set(text ? { reply: text, repliedAt: now } : { reply: null, repliedAt: null })
+    .where(eq(reviews.id, id))
+    .returning();
+  if (!row) throw new NotFoundError('Review not found');
+  return { ...toPublicReview(row), isVisible: row.isVisible, isSpam: row.isSpam };
 }

@@ -4,6 +4,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../../db/client.ts';
 import { addDays, COMPANY_TIME_ZONE, companyDay, daysBetween } from '../../shared/company-time.ts';
 import type { SiteStats, StatsTotals } from '../../shared/schemas/stats.ts';
+import { reviewRequestFigures } from './review-requests.ts';
 
 /** How many pages and sources the dashboard lists. */
 const TOP_ROWS = 20;
@@ -124,10 +125,11 @@ function add<Key>(map: Map<Key, number>, key: Key, amount: number) {
 
 /** The figures of the `days` days ending today (company time), every day listed even when empty. */
 async function statsFor(db: Database, from: string, to: string): Promise<SiteStats> {
-  const [rows, leads, reviews] = await Promise.all([
+  const [rows, leads, reviews, reviewRequests] = await Promise.all([
     figures(db, from, to),
     leadFigures(db, from, to),
     reviewCount(db, from, to),
+    reviewRequestFigures(db, from, to),
   ]);
 
   const dayRows = new Map(
@@ -193,6 +195,7 @@ async function statsFor(db: Database, from: string, to: string): Promise<SiteSta
     sources: [...sources.values()]
       .sort((a, b) => b.visitors - a.visitors || b.leads - a.leads)
       .slice(0, TOP_ROWS),
+    reviewRequests,
   };
 }
 

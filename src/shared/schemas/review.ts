@@ -30,6 +30,12 @@ export const reviewInputSchema = z.object({
     DEFAULT_RATING,
   ),
   review: requiredText(5_000, 'Review text is required', 'Review text', { multiline: true }),
+  /** The personal link's token from a review request: the review is then a verified customer's. */
+  token: z.optional(
+    z
+      .string({ error: 'The review link is not valid' })
+      .check(z.maxLength(100, 'The review link is not valid')),
+  ),
   ...antiSpamFields,
 });
 
@@ -43,4 +49,12 @@ export type ReviewData = z.output<typeof reviewInputSchema>;
 export interface PublicReview extends Pick<ReviewData, 'name' | 'secondName' | 'rating' | 'review'> {
   id: string;
   createdAt: string;
+  /** Sent through a personal link after a job: a verified customer, with the job's month and town. */
+  verified: boolean;
+  /** YYYY-MM, in the company's time zone; null unless verified. */
+  jobMonth: string | null;
+  town: string | null;
+  /** The owner's public answer, and when it was written. */
+  reply: string | null;
+  repliedAt: string | null;
 }

@@ -97,6 +97,8 @@ export const siteSettingsSchema = z.object({
   allowComments: z.boolean(),
   /** New reviews wait for the owner's approval before visitors see them. */
   holdReviewsForApproval: z.boolean(),
+  /** The company's Google review page, linked in every review request beside the site's own form. */
+  googleReviewUrl: optionalUrl('Google review page'),
   /** Page views and call taps are counted for the admin Dashboard; server-side only. */
   analyticsEnabled: z.boolean(),
   facebook: optionalUrl('Facebook'),

@@ -33,4 +33,9 @@ export interface SiteStats {
   days: { date: string; visitors: number; pageviews: number; calls: number; leads: number }[];
   pages: { path: string; pageviews: number; visitors: number; calls: number; leads: number }[];
   sources: { source: string; visitors: number; leads: number }[];
+  /**
+   * Review requests made in the period, verified reviews received in it (sent through a request's
+   * link), and the average stars of those verified reviews (null when there are none).
+   */
+  reviewRequests: { requestsSent: number; reviewsFromRequests: number; averageVerifiedRating: number | null };
 }

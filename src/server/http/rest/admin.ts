@@ -13,10 +13,18 @@ import { ForbiddenError } from '../../errors.ts';
 import { backupSettingsSchema, type BackupSettings } from '../../../shared/schemas/backup.ts';
 import { postIdSchema, savePostInputSchema } from '../../../shared/schemas/post.ts';
 import { mediaAltSchema, mediaIdSchema } from '../../../shared/schemas/media.ts';
+import {
+  reviewReplyInputSchema,
+  reviewRequestInputSchema,
+  reviewRequestStatuses,
+  type ReviewRequestLogEntry,
+} from '../../../shared/schemas/review-request.ts';
+import type { ModeratedReview } from '../../services/reviews.ts';
 import { adminSiteSettingsSchema, siteSettingsInputSchema } from '../../../shared/schemas/settings.ts';
 
 const postIdParams = z.object({ id: postIdSchema });
 const mediaIdParams = z.object({ id: mediaIdSchema });
+const reviewIdParams = z.object({ id: z.coerce.number().int().positive() });
 
 /** The inbox's filter link sends an empty field for "any": the filter schema should see it unset. */
 function dropBlankQueryFields(request: FastifyRequest, _reply: FastifyReply, done: () => void) {
@@ -227,6 +235,60 @@ export async function adminRestRoutes(fastify: FastifyInstance) {
     async (request, reply) => {
       await callerFor(request, reply).media.delete(request.params);
       return { success: true as const, message: 'Upload deleted' };
+    },
+  );
+
+  // Review requests: ask a customer after a job (409 with the reason when they may not be asked), and
+  // the log of every request.
+  app.post(
+    '/api/admin/review-requests',
+    {
+      schema: {
+        body: reviewRequestInputSchema,
+        response: {
+          201: z.object({
+            ...okWithMessage,
+            request: z.object({ id: z.number(), status: z.enum(reviewRequestStatuses) }),
+          }),
+        },
+      },
+    },
+    async (request, reply) => {
+      const created = await callerFor(request, reply).adminReviewRequests.create(request.body);
+      return reply.status(201).send({ success: true, request: created, message: 'Review request queued' });
+    },
+  );
+
+  app.get(
+    '/api/admin/review-requests',
+    {
+      schema: { response: { 200: z.object({ ...ok, requests: serviceResult<ReviewRequestLogEntry[]>() }) } },
+    },
+    async (request, reply) => {
+      const requests = await callerFor(request, reply).adminReviewRequests.list();
+      return { success: true as const, requests };
+    },
+  );
+
+  app.put(
+    '/api/admin/reviews/:id/reply',
+    {
+      schema: {
+        params: reviewIdParams,
+        body: reviewReplyInputSchema,
+        response: { 200: z.object({ ...okWithMessage, review: serviceResult<ModeratedReview>() }) },
+      },
+    },
+    async (request, reply) => {
+      const review = await callerFor(request, reply).adminReviews.reply({
+        ...request.body,
+        ...request.params,
+      });
+      return {
+        success: true as const,
+        review,
+        message: review.reply ? 'Reply saved' : 'Reply removed',
+      };
     },
   );
 }

@@ -115,7 +115,7 @@ describe(`public REST calls (${testDatabaseKind})`, () => {
   });
 
   describe('GET /api/reviews', () => {
-    it('answers success, the visible reviews newest first (id as text, name, secondName, rating, review, createdAt) and a message', async () => {
+    it('answers success, the visible reviews newest first (id as text, name, secondName, rating, review, createdAt, the verified badge and the reply) and a message', async () => {
       const [older] = await t.database.db
         .insert(reviews)
         .values({
@@ -152,6 +152,11 @@ describe(`public REST calls (${testDatabaseKind})`, () => {
             rating: 5,
             review: 'Fixed our heater',
             createdAt: '2026-02-03T10:00:00.000Z',
+            verified: false,
+            jobMonth: null,
+            town: null,
+            reply: null,
+            repliedAt: null,
           },
           {
             id: String(older!.id),
@@ -160,6 +165,11 @@ describe(`public REST calls (${testDatabaseKind})`, () => {
             rating: 4,
             review: 'Quick and tidy',
             createdAt: '2026-02-01T10:00:00.000Z',
+            verified: false,
+            jobMonth: null,
+            town: null,
+            reply: null,
+            repliedAt: null,
           },
         ],
         message: 'Reviews loaded',

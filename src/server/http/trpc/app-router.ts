@@ -11,6 +11,7 @@ import { postsRouter } from './routers/posts.ts';
 import { adminReviewsRouter, reviewsRouter } from './routers/reviews.ts';
 import { adminStatsRouter } from './routers/admin-stats.ts';
 import { leadsRouter } from './routers/leads.ts';
+import { adminReviewRequestsRouter, reviewRequestsRouter } from './routers/review-requests.ts';
 import { adminSettingsRouter, settingsRouter } from './routers/settings.ts';
 
 export const appRouter = router({
@@ -24,6 +25,8 @@ export const appRouter = router({
   media: mediaRouter,
   leads: leadsRouter,
   adminReviews: adminReviewsRouter,
+  adminReviewRequests: adminReviewRequestsRouter,
+  reviewRequests: reviewRequestsRouter,
   adminSeo: adminSeoRouter,
   account: accountRouter,
   adminUsers: adminUsersRouter,

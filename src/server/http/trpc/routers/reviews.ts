@@ -4,6 +4,7 @@ import {
   listAllReviews,
   listVisibleReviews,
   restoreSpamReview,
+  setReviewReply,
   setReviewVisible,
   submitReview,
 } from '../../../services/reviews.ts';
@@ -12,6 +13,7 @@ import {
   REVIEWS_CLOSED_MESSAGE,
   reviewInputSchema,
 } from '../../../../shared/schemas/review.ts';
+import { reviewReplyInputSchema } from '../../../../shared/schemas/review-request.ts';
 import { publicProcedure, router, staffInternalProcedure } from '../init.ts';
 
 export { REVIEW_HELD_MESSAGE, REVIEWS_CLOSED_MESSAGE };
@@ -21,7 +23,12 @@ const reviewId = z.object({ id: z.coerce.number().int().positive() });
 export const reviewsRouter = router({
   list: publicProcedure.query(({ ctx }) => listVisibleReviews(ctx.db)),
   create: publicProcedure.input(reviewInputSchema).mutation(async ({ ctx, input }) => {
-    const { review, pending, published } = await submitReview(ctx.db, input, ctx.clientAddress);
+    const { review, pending, published } = await submitReview(
+      ctx.db,
+      input,
+      ctx.clientAddress,
+      ctx.reviewRequestMailer.now(),
+    );
     if (published) ctx.contentChanged(['reviews']);
     return { review, pending };
   }),
@@ -42,6 +49,14 @@ export const adminReviewsRouter = router({
     await deleteReview(ctx.db, input.id);
     ctx.contentChanged(['reviews']);
   }),
+  /** The owner's public answer; shown under a visible review at once. */
+  reply: staffInternalProcedure
+    .input(reviewId.extend(reviewReplyInputSchema.shape))
+    .mutation(async ({ ctx, input }) => {
+      const review = await setReviewReply(ctx.db, input.id, input.reply, ctx.reviewRequestMailer.now());
+      if (review.isVisible) ctx.contentChanged(['reviews']);
+      return review;
+    }),
   notSpam: staffInternalProcedure.input(reviewId).mutation(async ({ ctx, input }) => {
     const { published } = await restoreSpamReview(ctx.db, input.id);
     if (published) ctx.contentChanged(['reviews']);
