@@ -268,17 +268,7 @@ async function buildApp(fastify: FastifyInstance, options: AppOptions) {
   await fastify.register(siteImagesRoute, { mode: options.ssr?.mode ?? 'development' });
 
   // 6. Health.
-  // Once the instance begins to stop, health says so, so that a load balancer sends nobody new here.
-  let stopping = false;
-  fastify.addHook('preClose', (done) => {
-    stopping = true;
-    done();
-  });
-  fastify.get('/api/health', async (_request, reply) => {
-    if (stopping) return reply.status(503).send({ ok: false, db: 'up', stopping: true });
-    const up = await database.ping();
-    return reply.status(up ? 200 : 503).send(up ? { ok: true, db: 'up' } : { ok: false, db: 'down' });
-  });
+  await fastify.register(import('./health.ts'), { database });
 
   // 7. tRPC. Its mutations take JSON only: a form post of any kind (urlencoded, multipart, text/plain, which
   // a page on another site can send without asking) is refused before tRPC reads it.
