@@ -1,9 +1,10 @@
 import { usePageContext } from '../../renderer/usePageContext.tsx';
 import * as styles from './error.css.ts';
 
-// https://vike.dev/error-page : unknown routes (404) and render failures (500) land here.
+// https://vike.dev/error-page : unknown routes (404), render failures (500), and pages that cannot be
+// shown for a moment (503, with the reason given to `render()`, e.g. the database being away).
 export default function Page() {
-  const { is404 } = usePageContext();
+  const { is404, abortReason } = usePageContext();
   if (is404) {
     return (
       <section className={styles.wrapper}>
@@ -12,6 +13,14 @@ export default function Page() {
         <p>
           <a href="/">Back to the home page</a>
         </p>
+      </section>
+    );
+  }
+  if (typeof abortReason === 'string') {
+    return (
+      <section className={styles.wrapper}>
+        <h1>Back in a moment</h1>
+        <p>{abortReason}</p>
       </section>
     );
   }

@@ -3,7 +3,11 @@ import type { SeoInput } from '../../renderer/seo.ts';
 
 export default function seo(pageContext: PageContextServer): SeoInput {
   return {
-    title: pageContext.is404 ? 'Page not found' : 'Error',
+    title: pageContext.is404
+      ? 'Page not found'
+      : pageContext.abortStatusCode === 503
+        ? 'Back in a moment'
+        : 'Error',
     path: pageContext.urlPathname,
     noindex: true,
   };

@@ -32,6 +32,7 @@ import { startBackgroundWork, type BackgroundWorkOptions } from './background/ba
 import { handleError, retryAfterSecondsForTrpc } from './http/error-handler.ts';
 import { guardRequests, siteSecurityHeaders } from './http/security.ts';
 import { identifyRequests } from './http/session-hook.ts';
+import { healthRoute } from './http/health.ts';
 
 export interface AppOptions extends BackgroundWorkOptions {
   config: AppConfig;
@@ -96,18 +97,8 @@ async function buildApp(fastify: FastifyInstance, options: AppOptions) {
   await fastify.register(uploadsRoute);
   await fastify.register(siteImagesRoute, { mode: options.ssr?.mode ?? 'development' });
 
-  // 6. Health.
-  // Once the instance begins to stop, health says so, so that a load balancer sends nobody new here.
-  let stopping = false;
-  fastify.addHook('preClose', (done) => {
-    stopping = true;
-    done();
-  });
-  fastify.get('/api/health', async (_request, reply) => {
-    if (stopping) return reply.status(503).send({ ok: false, db: 'up', stopping: true });
-    const up = await database.ping();
-    return reply.status(up ? 200 : 503).send(up ? { ok: true, db: 'up' } : { ok: false, db: 'down' });
-  });
+  // 6. Health, which says whether a load balancer may send visitors here.
+  await fastify.register(healthRoute, { database });
 
   // 7. tRPC. Its mutations take JSON only: a form post of any kind (urlencoded, multipart, text/plain, which
   // a page on another site can send without asking) is refused before tRPC reads it.

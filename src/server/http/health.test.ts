@@ -13,6 +13,8 @@ describe(`GET /api/health (${testDatabaseKind})`, () => {
     const down = await t.app.inject({ method: 'GET', url: '/api/health' });
     expect(down.statusCode).toBe(503);
     expect(down.json()).toEqual({ ok: false, db: 'down' });
+    // A load balancer or monitor may wait that long before asking again.
+    expect(down.headers['retry-after']).toBe('5');
     await t.app.close();
   });
 });

@@ -6,7 +6,8 @@ import { shareImageFor, type SeoInput } from '../../../renderer/seo.ts';
 import { toPostCardData, type PostCardData } from '../../shared/post-card.ts';
 import { paginate, parsePageNumber, type PageSlice } from '../../shared/pagination.ts';
 import { postIdSchema } from '../../shared/schemas/post.ts';
-import { NotFoundError } from '../errors.ts';
+import { NotFoundError, ServiceUnavailableError } from '../errors.ts';
+import { DATABASE_UNAVAILABLE_MESSAGE, recogniseError } from '../http/http-errors.ts';
 import { htmlToText, sanitizePostHtml } from '../services/html-sanitizer.ts';
 import { postsForPage, type Degradable } from '../services/page-data.ts';
 import { getPostForAdmin, getPublishedPost, type PublicPost } from '../services/posts.ts';
@@ -106,6 +107,20 @@ export async function findPublishedPost(
 export async function articleData(
   pageContext: PageContextServer,
 ): Promise<{ post: ArticlePost; preview: boolean }> {
+  try {
+    return await readArticle(pageContext);
+  } catch (error) {
+    // The article has no stand-in: while the database is away, the visitor is asked to come back
+    // shortly (503 with Retry-After, ssr.ts), which neither a browser nor a search engine keeps.
+    if (recogniseError(error) instanceof ServiceUnavailableError) {
+      pageContext.log.warn({ err: error }, 'reading the article failed; answering 503');
+      throw render(503, DATABASE_UNAVAILABLE_MESSAGE);
+    }
+    throw error;
+  }
+}
+
+async function readArticle(pageContext: PageContextServer): Promise<{ post: ArticlePost; preview: boolean }> {
   const id = requestedPostId(pageContext);
   const post = await findPublishedPost(pageContext, id);
   if (post) return { post, preview: false };

@@ -26,6 +26,8 @@ import { loadOnFirstUse } from '../../shared/load-on-first-use.ts';
 import type { InlineStylesheet } from './inline-stylesheet.ts';
 import { assemblePage } from './page-assembly.ts';
 import { declaredTables, QueryParamsByPath } from '../caching/page-reads.ts';
+import { ServiceUnavailableError } from '../errors.ts';
+import { recogniseError, RETRY_AFTER_SECONDS } from '../http/http-errors.ts';
 
 /**
  * Vike's server runtime and the built pages it loads take a tenth of a second or more to load: started
@@ -180,7 +182,16 @@ export async function ssrPlugin(app: FastifyInstance, options: SsrPluginOptions)
     });
     const { httpResponse } = pageContext;
     if (!httpResponse) return reply.callNotFound();
-    reply.status(formPost && httpResponse.statusCode === 200 ? formPost.statusCode : httpResponse.statusCode);
+    // Unavailable: a page without a stand-in said so (post-pages.ts), or a render failed because the
+    // database is away. Either way the visitor is asked to come back shortly; a 500 would say the site
+    // is broken.
+    const unavailable =
+      httpResponse.statusCode === 503 ||
+      (httpResponse.statusCode === 500 &&
+        recogniseError(pageContext.errorWhileRendering) instanceof ServiceUnavailableError);
+    const statusCode = unavailable ? 503 : httpResponse.statusCode;
+    reply.status(formPost && statusCode === 200 ? formPost.statusCode : statusCode);
+    if (unavailable) reply.header('retry-after', String(RETRY_AFTER_SECONDS));
     if (typeof httpResponse.body !== 'string') {
       for (const [name, value] of httpResponse.headers) reply.header(name, value);
       return reply.send(httpResponse.body);
