@@ -17,7 +17,7 @@ declare global {
       /** Server only: this request's Fastify logger, so a failed read lands in the structured log. */
       log: Logger;
       /** Server only: public content already read, shared by renders until it changes. */
-      reads: ReadCache;
+      readCache: ReadCache;
       /**
        * Server only: the server writes the site's stylesheet into the head (at STYLESHEET_PLACEHOLDER,
        * src/server/rendering/page-assembly.ts) after the render; false links it as Vike does.

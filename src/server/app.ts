@@ -57,7 +57,7 @@ async function buildApp(fastify: FastifyInstance, options: AppOptions) {
   const pageCache = new PageCache();
   fastify.decorate('pageCache', pageCache);
   fastify.decorate(
-    'reads',
+    'readCache',
     new ReadCache({ generation: () => pageCache.generation, ttlMs: PAGE_TTL_MS, maxEntries: 1_000 }),
   );
   const fileStore = fileStoreFor(config, database.db);

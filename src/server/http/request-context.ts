@@ -87,7 +87,7 @@ declare module 'fastify' {
     loginThrottle: LoginThrottle;
     pageCache: PageCache;
     /** The public content pages read, kept as long as the rendered pages (read-cache.ts). */
-    reads: ReadCache;
+    readCache: ReadCache;
     /** helmet's headers, worked out once at start (security-headers.ts). */
     securityHeaders: Record<string, string>;
     leadNotifier: LeadNotifier;

@@ -21,7 +21,7 @@ function contextFor(
   return {
     db: database.db,
     // A new one per page context: each test reads what it just wrote.
-    reads: new ReadCache({ generation: () => 0, ttlMs: 60_000, maxEntries: 100 }),
+    readCache: new ReadCache({ generation: () => 0, ttlMs: 60_000, maxEntries: 100 }),
     user: options.user ?? null,
     settings: defaultSettings,
     publicUrl: PUBLIC_URL,

@@ -43,12 +43,12 @@ export async function postListData(
  * original file), never a failed page.
  */
 export async function picturesOrNone(
-  pageContext: Pick<PageContextServer, 'db' | 'log' | 'reads'>,
+  pageContext: Pick<PageContextServer, 'db' | 'log' | 'readCache'>,
   posts: readonly { image: string | null }[],
 ): Promise<Map<string, UploadedImage>> {
   const images = posts.map((post) => post.image);
   try {
-    return await pageContext.reads.remember(`photos of ${images.join(' ')}`, () =>
+    return await pageContext.readCache.remember(`photos of ${images.join(' ')}`, () =>
       uploadedImagesFor(pageContext.db, images),
     );
   } catch (error) {
@@ -89,7 +89,7 @@ export async function findPublishedPost(
   if (id === null) return null;
   try {
     // Read, sanitized and its images given their copies once per change to the site, not once per render.
-    return await pageContext.reads.remember(`article ${id}`, async () =>
+    return await pageContext.readCache.remember(`article ${id}`, async () =>
       withPicture(pageContext, await getPublishedPost(pageContext.db, id)),
     );
   } catch (error) {

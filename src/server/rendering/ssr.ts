@@ -151,7 +151,7 @@ export async function ssrPlugin(app: FastifyInstance, options: SsrPluginOptions)
     const { settings, degraded: settingsDegraded } = await getSettingsOrDefaults(
       app.db,
       request.log,
-      app.reads,
+      app.readCache,
     );
     // Maintenance closes the public site only: the owner must still reach /admin to switch it off.
     if (settings.maintenanceMode && !isAdminPath(request.url)) {
@@ -170,7 +170,7 @@ export async function ssrPlugin(app: FastifyInstance, options: SsrPluginOptions)
       headersOriginal: request.headers,
       db: app.db,
       log: request.log,
-      reads: app.reads,
+      readCache: app.readCache,
       inlineStylesheet: Boolean(options.inlineStylesheet),
       publicUrl: app.config.publicUrl,
       // passToClient puts these in every page's HTML: the public view only.
@@ -254,7 +254,7 @@ async function findSeoOverrideOrNull(
 ): Promise<{ seoOverride: SeoOverride | null; degraded: boolean }> {
   try {
     // A handful of rows: read whole once, then looked up by path for every page rendered after.
-    const overrides = await app.reads.remember(
+    const overrides = await app.readCache.remember(
       'seo overrides',
       async () =>
         new Map<string, SeoOverride>(

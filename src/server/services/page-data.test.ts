@@ -15,7 +15,7 @@ describe(`page data fallbacks (${testDatabaseKind})`, () => {
   const readerOf = (db: Database) => ({
     db,
     log,
-    reads: new ReadCache({ generation: () => 0, ttlMs: 60_000, maxEntries: 10 }),
+    readCache: new ReadCache({ generation: () => 0, ttlMs: 60_000, maxEntries: 10 }),
   });
 
   beforeAll(async () => {

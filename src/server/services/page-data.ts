@@ -13,7 +13,7 @@ import type { ReadCache } from '../caching/read-cache.ts';
 export interface PageReader {
   db: Database;
   log: Pick<Logger, 'error'>;
-  reads: ReadCache;
+  readCache: ReadCache;
 }
 
 /** Page data (a +data hook's answer) that may stand in for what a failed read would have given. */
@@ -30,11 +30,11 @@ export function isDegraded(data: unknown): boolean {
 export async function reviewsForPage({
   db,
   log,
-  reads,
+  readCache,
 }: PageReader): Promise<{ reviews: PublicReview[] } & Degradable> {
   try {
     return {
-      reviews: await reads.remember('visible reviews', () => listVisibleReviews(db)),
+      reviews: await readCache.remember('visible reviews', () => listVisibleReviews(db)),
       degraded: false,
     };
   } catch (error) {
@@ -46,10 +46,13 @@ export async function reviewsForPage({
 export async function postsForPage({
   db,
   log,
-  reads,
+  readCache,
 }: PageReader): Promise<{ newsPosts: PostSummary[]; advicePosts: PostSummary[] } & Degradable> {
   try {
-    return { ...(await reads.remember('published posts', () => listPublishedPosts(db))), degraded: false };
+    return {
+      ...(await readCache.remember('published posts', () => listPublishedPosts(db))),
+      degraded: false,
+    };
   } catch (error) {
     log.error({ err: error }, 'reading posts failed; showing no posts');
     return { newsPosts: [], advicePosts: [], degraded: true };

@@ -152,10 +152,12 @@ function sqlExcluded(column: string) {
 export async function getSettingsOrDefaults(
   db: Database,
   log: Pick<Logger, 'error'>,
-  reads?: ReadCache,
+  readCache?: ReadCache,
 ): Promise<{ settings: SiteSettings; degraded: boolean }> {
   try {
-    const settings = await (reads ? reads.remember('settings', () => getSettings(db)) : getSettings(db));
+    const settings = await (readCache
+      ? readCache.remember('settings', () => getSettings(db))
+      : getSettings(db));
     return { settings, degraded: false };
   } catch (error) {
     log.error({ err: error }, 'reading settings failed; using the built-in defaults');
