@@ -15,6 +15,14 @@ export const sessions = pgTable(
     // Hard cap: no renewal goes past it.
     absoluteExpiresAt: timestamp('absolute_expires_at', { withTimezone: true }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    // What the Account tab shows of each session, so a person can tell their own devices from another's.
+    ipAddress: varchar('ip_address', { length: 64 }),
+    userAgent: varchar('user_agent', { length: 500 }),
+    // Moved forward with the idle expiry, so it is right to within the renewal granularity (an hour).
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    // When the person last proved it was them (password or second factor) in this session: what
+    // sensitive changes ask to be recent.
+    reauthenticatedAt: timestamp('reauthenticated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index('sessions_user_idx').on(table.userId)],
 );

@@ -9,6 +9,7 @@ import type { LeadNotifier } from '../services/lead-notifier.ts';
 import type { ReviewRequestMailer } from '../services/review-request-mailer.ts';
 import type { AnalyticsRecorder } from '../services/analytics.ts';
 import type { SessionUser } from '../services/sessions.ts';
+import type { OwnSessionRequest } from '../services/account-sessions.ts';
 import type { FileStore } from '../storage/file-store.ts';
 import type { ImageVariantMaker } from '../services/image-variants.ts';
 
@@ -36,6 +37,8 @@ export interface RequestContext {
   reviewRequestMailer: ReviewRequestMailer;
   /** Where uploaded files are kept (deleting an upload removes its files). */
   fileStore: FileStore;
+  /** The time sessions, re-authentication and the activity log go by (a test may move it). */
+  now(): Date;
   setSessionCookie(token: string, expiresAt: Date): void;
   clearSessionCookie(): void;
   /**
@@ -43,6 +46,19 @@ export interface RequestContext {
    * or only the pages read from `tables` (the database announces the change too, a moment later).
    */
   contentChanged(tables?: readonly string[]): void;
+}
+
+/** The signed-in person behind a request, where from and when: what services that log are handed. */
+export function actingRequest(
+  ctx: Pick<RequestContext, 'clientAddress' | 'userAgent' | 'now'> & { auth: Auth },
+): OwnSessionRequest & { username: string } {
+  return {
+    actor: { userId: ctx.auth.user.id, username: ctx.auth.user.username },
+    username: ctx.auth.user.username,
+    from: { clientAddress: ctx.clientAddress, userAgent: ctx.userAgent },
+    at: ctx.now(),
+    sessionId: ctx.auth.session.id,
+  };
 }
 
 export function sessionCookieOptions(config: AppConfig, expiresAt?: Date) {
@@ -70,6 +86,7 @@ export function createRequestContext(request: FastifyRequest, reply: FastifyRepl
     leadNotifier: app.leadNotifier,
     reviewRequestMailer: app.reviewRequestMailer,
     fileStore: app.fileStore,
+    now: app.clock,
     setSessionCookie: (token, expiresAt) => {
       reply.setCookie(SESSION_COOKIE, token, sessionCookieOptions(app.config, expiresAt));
     },
@@ -98,6 +115,8 @@ declare module 'fastify' {
     fileStore: FileStore;
     /** Makes the smaller copies of uploaded photos, after their upload has answered. */
     imageVariants: ImageVariantMaker;
+    /** The time sessions, re-authentication and the activity log go by. */
+    clock: () => Date;
   }
   interface FastifyRequest {
     auth: Auth | null;

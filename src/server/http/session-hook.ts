@@ -18,7 +18,7 @@ export async function identifyRequests(
   fastify.addHook('onRequest', async (request, reply) => {
     const token = request.cookies[SESSION_COOKIE];
     if (!token) return;
-    const result = await sessionMemory.validate(token);
+    const result = await sessionMemory.validate(token, fastify.clock());
     if (!result) {
       reply.clearCookie(SESSION_COOKIE, sessionCookieOptions(config));
       return;

@@ -3,6 +3,7 @@ import { initTRPC, TRPCError } from '@trpc/server';
 import { core } from 'zod';
 import type { RequestContext } from '../request-context.ts';
 import { DomainError, InvalidInputError } from '../../errors.ts';
+import { assertRecentlyAuthenticated } from '../../services/sessions.ts';
 import { INTERNAL_ERROR_MESSAGE, recogniseError, trpcCodeFor } from '../http-errors.ts';
 
 const t = initTRPC.context<RequestContext>().create({
@@ -72,3 +73,19 @@ export const staffInternalProcedure = signedInProcedure;
 
 /** Signed in as admin, for what visitors never see: accounts. */
 export const adminInternalProcedure = signedInProcedure.use(adminOnly);
+
+/**
+ * A sensitive change (passwords, accounts, a backup, the leads export): the session must have proved who
+ * is there within the last five minutes, whichever transport carries the call; otherwise 403 with
+ * "Confirm your password to continue", and the client asks for the password and tries again.
+ */
+const recentlyAuthenticated = t.middleware(({ ctx, next }) => {
+  if (ctx.auth) assertRecentlyAuthenticated(ctx.auth.session, ctx.now());
+  return next();
+});
+
+/** Signed in as admin, recently re-authenticated: accounts and roles. */
+export const recentAdminProcedure = adminInternalProcedure.use(recentlyAuthenticated);
+
+/** Signed in as admin or editor, recently re-authenticated: the leads export, one's own sessions. */
+export const recentStaffProcedure = staffInternalProcedure.use(recentlyAuthenticated);
