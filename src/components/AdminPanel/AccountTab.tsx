@@ -7,6 +7,8 @@ import { changePasswordInputSchema, createUserInputSchema } from '../../shared/s
 import { toast } from '../Toast/toast-store.ts';
 import { firstMessageByField } from '../../shared/schemas/field-errors.ts';
 import { AdminTextField } from './AdminTextField.tsx';
+import { withRecentPassword } from './PasswordConfirm.tsx';
+import { SessionsSection } from './SessionsSection.tsx';
 import * as styles from './admin.css.ts';
 
 type Errors = Record<string, string>;
@@ -16,6 +18,7 @@ export function AccountTab() {
   return (
     <div className={styles.grid}>
       <ChangePasswordForm />
+      <SessionsSection />
       {user?.role === 'admin' && <TeamSection />}
     </div>
   );
@@ -97,6 +100,7 @@ function ChangePasswordForm() {
 }
 
 function TeamSection() {
+  const me = usePageContext().user?.username;
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const id = useId();
@@ -104,6 +108,7 @@ function TeamSection() {
   const create = useMutation(trpc.adminUsers.create.mutationOptions());
   const setActive = useMutation(trpc.adminUsers.setActive.mutationOptions());
   const reset = useMutation(trpc.adminUsers.resetPassword.mutationOptions());
+  const endSessions = useMutation(trpc.adminUsers.endSessions.mutationOptions());
   const blank = { username: '', email: '', password: '' };
   const [values, setValues] = useState(blank);
   const [errors, setErrors] = useState<Errors>({});
@@ -115,7 +120,7 @@ function TeamSection() {
     if (!parsed.success) return setErrors(firstMessageByField(parsed.error));
     setErrors({});
     try {
-      await create.mutateAsync(parsed.data);
+      await withRecentPassword(() => create.mutateAsync(parsed.data));
       setValues(blank);
       toast({ title: 'Editor added', description: `${parsed.data.username} can sign in now.` });
     } catch (error) {
@@ -131,7 +136,7 @@ function TeamSection() {
 
   async function toggleActive(userId: number, username: string, isActive: boolean) {
     try {
-      await setActive.mutateAsync({ id: userId, isActive });
+      await withRecentPassword(() => setActive.mutateAsync({ id: userId, isActive }));
       toast({
         title: isActive ? 'Account enabled' : 'Account disabled',
         description: isActive
@@ -154,7 +159,7 @@ function TeamSection() {
     );
     if (!password) return;
     try {
-      await reset.mutateAsync({ id: userId, password });
+      await withRecentPassword(() => reset.mutateAsync({ id: userId, password }));
       toast({
         title: 'Password reset',
         description: `${username} was signed out everywhere and signs in with the new password.`,
@@ -163,6 +168,22 @@ function TeamSection() {
       toast({
         title: 'Password not reset',
         description: serverMessageOf(error) ?? 'Failed to reset the password',
+        variant: 'destructive',
+      });
+    }
+  }
+
+  async function signOutEverywhere(userId: number, username: string) {
+    try {
+      const { ended } = await withRecentPassword(() => endSessions.mutateAsync({ id: userId }));
+      toast({
+        title: 'Signed out everywhere',
+        description: `${username}: ${ended} session${ended === 1 ? '' : 's'} ended.`,
+      });
+    } catch (error) {
+      toast({
+        title: 'Error',
+        description: serverMessageOf(error) ?? 'Failed to sign them out',
         variant: 'destructive',
       });
     }
@@ -211,6 +232,17 @@ function TeamSection() {
                   onClick={() => resetPassword(account.id, account.username)}
                 >
                   Reset password<span className="visually-hidden"> of {account.username}</span>
+                </button>
+              </div>
+            )}
+            {account.isActive && account.username !== me && (
+              <div className={styles.buttonRow}>
+                <button
+                  type="button"
+                  className={styles.button.secondary}
+                  onClick={() => signOutEverywhere(account.id, account.username)}
+                >
+                  Sign out everywhere<span className="visually-hidden"> {account.username}</span>
                 </button>
               </div>
             )}

@@ -4,6 +4,8 @@ import { usePageContext } from '../../../renderer/usePageContext.tsx';
 import { apiRequest } from '../../client/api-request.ts';
 import { useTRPC } from '../../client/trpc.tsx';
 import { AccountTab } from './AccountTab.tsx';
+import { ActivityTab } from './ActivityTab.tsx';
+import { PasswordConfirmDialog } from './PasswordConfirm.tsx';
 import { DashboardTab } from './DashboardTab.tsx';
 import { LeadsTab } from './LeadsTab.tsx';
 import { MediaTab } from './MediaTab.tsx';
@@ -13,7 +15,7 @@ import { SettingsTab } from './SettingsTab.tsx';
 import { loginPathFor } from '../../shared/admin-return.ts';
 import * as styles from './admin.css.ts';
 
-type TabId = 'dashboard' | 'content' | 'media' | 'leads' | 'reviews' | 'settings' | 'account';
+type TabId = 'dashboard' | 'content' | 'media' | 'leads' | 'reviews' | 'settings' | 'account' | 'activity';
 
 /** What a tab shows: the tab, and the lead or post a link asked for. */
 export interface AdminView {
@@ -38,6 +40,7 @@ const tabs: TabDefinition[] = [
   { id: 'reviews', label: 'Reviews', render: () => <ReviewsTab /> },
   { id: 'settings', label: 'Settings', adminOnly: true, render: () => <SettingsTab /> },
   { id: 'account', label: 'Account', render: () => <AccountTab /> },
+  { id: 'activity', label: 'Activity', render: () => <ActivityTab /> },
 ];
 
 /**
@@ -181,6 +184,7 @@ export function AdminPanel() {
             </section>
           ))}
       </main>
+      <PasswordConfirmDialog />
     </div>
   );
 }

@@ -6,6 +6,7 @@ import type { Database } from '../../../db/client.ts';
 import { sessions, users, type Session, type User } from '../../../db/schema/index.ts';
 import { ForbiddenError, NotFoundError } from '../errors.ts';
 import { describeUserAgent } from './device-names.ts';
+import { REAUTHENTICATION_REQUIRED_MESSAGE } from '../../shared/reauthentication.ts';
 
 const HOUR = 60 * 60 * 1000;
 const DAY = 24 * HOUR;
@@ -205,7 +206,7 @@ export async function endOtherSessions(db: Database, userId: number, keepSession
 /** How recently the person must have proved who they are before a sensitive change. */
 export const REAUTHENTICATION_WINDOW_MS = 5 * 60 * 1000;
 
-export const REAUTHENTICATION_REQUIRED_MESSAGE = 'Confirm your password to continue';
+export { REAUTHENTICATION_REQUIRED_MESSAGE };
 
 /** Refused because the session last proved who is there too long ago; the client asks again and retries. */
 export class ReauthenticationRequiredError extends ForbiddenError {
@@ -219,8 +220,15 @@ export function assertRecentlyAuthenticated(
   session: Pick<Session, 'reauthenticatedAt'>,
   now = new Date(),
 ): void {
-  if (now.getTime() - session.reauthenticatedAt.getTime() > REAUTHENTICATION_WINDOW_MS)
-    throw new ReauthenticationRequiredError();
+  if (!isRecentlyAuthenticated(session, now)) throw new ReauthenticationRequiredError();
+}
+
+/** Whether a sensitive change would be let through now, so the panel asks for the password first. */
+export function isRecentlyAuthenticated(
+  session: Pick<Session, 'reauthenticatedAt'>,
+  now = new Date(),
+): boolean {
+  return now.getTime() - session.reauthenticatedAt.getTime() <= REAUTHENTICATION_WINDOW_MS;
 }
 
 export async function markReauthenticated(db: Database, sessionId: string, now = new Date()): Promise<void> {

@@ -7,6 +7,7 @@ import {
   signOutOwnSession,
 } from '../../../services/account-sessions.ts';
 import { changeOwnPassword, getStaffAccount } from '../../../services/users.ts';
+import { isRecentlyAuthenticated } from '../../../services/sessions.ts';
 import { actingRequest } from '../../request-context.ts';
 import { router, staffInternalProcedure } from '../init.ts';
 
@@ -25,6 +26,10 @@ export const accountRouter = router({
     await reauthenticate(ctx.db, ctx.loginThrottle, actingRequest(ctx), input.password);
     return { success: true as const };
   }),
+  /** Whether a sensitive change would go through now: the panel asks for the password before a download. */
+  recentlyAuthenticated: staffInternalProcedure.query(({ ctx }) => ({
+    recent: isRecentlyAuthenticated(ctx.auth.session, ctx.now()),
+  })),
   sessions: staffInternalProcedure.query(({ ctx }) => listOwnSessions(ctx.db, actingRequest(ctx))),
   // Ending sessions only takes access away, so it asks for no fresh password: someone who finds a
   // session of theirs they do not know should be able to end it at once.
