@@ -13,3 +13,4 @@ export * from './analytics.ts';
 export * from './stored-files.ts';
 export * from './review-requests.ts';
 export * from './activity-log.ts';
+export * from './recovery-codes.ts';

@@ -1,4 +1,4 @@
-import { index, integer, pgTable, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, timestamp, varchar } from 'drizzle-orm/pg-core';
 import { users } from './users.ts';
 
 // https://lucia-auth.com/sessions/basic : the id is the SHA-256 of the token the browser holds,
@@ -23,6 +23,9 @@ export const sessions = pgTable(
     // When the person last proved it was them (password or second factor) in this session: what
     // sensitive changes ask to be recent.
     reauthenticatedAt: timestamp('reauthenticated_at', { withTimezone: true }).notNull().defaultNow(),
+    // The password was right but the second step is still to come: such a session grants nothing but
+    // that step, and ends within minutes.
+    secondStepPending: boolean('second_step_pending').notNull().default(false),
   },
   (table) => [index('sessions_user_idx').on(table.userId)],
 );

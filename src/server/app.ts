@@ -75,6 +75,7 @@ async function buildApp(fastify: FastifyInstance, options: AppOptions) {
   fastify.decorate('reviewRequestMailer', workers.reviewRequestMailer);
   fastify.decorate('analytics', workers.analytics);
   fastify.decorateRequest('auth', null);
+  fastify.decorateRequest('pendingSignIn', null);
   fastify.setErrorHandler(handleError);
   fastify.setValidatorCompiler(zodValidatorCompiler);
   fastify.setSerializerCompiler(jsonSerializerCompiler);

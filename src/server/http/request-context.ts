@@ -25,6 +25,8 @@ export interface RequestContext {
   db: Database;
   config: AppConfig;
   auth: Auth | null;
+  /** A sign-in whose password was right, waiting for its second step; grants nothing else. */
+  pendingSignIn: Auth | null;
   clientAddress: string;
   /** The browser's user agent and the page the request came from, for counting a lead. */
   userAgent: string | undefined;
@@ -77,6 +79,7 @@ export function createRequestContext(request: FastifyRequest, reply: FastifyRepl
     db: app.db,
     config: app.config,
     auth: request.auth,
+    pendingSignIn: request.pendingSignIn,
     clientAddress: request.ip,
     userAgent: request.headers['user-agent'],
     referer: request.headers.referer,
@@ -120,5 +123,6 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     auth: Auth | null;
+    pendingSignIn: Auth | null;
   }
 }

@@ -23,7 +23,10 @@ export async function identifyRequests(
       reply.clearCookie(SESSION_COOKIE, sessionCookieOptions(config));
       return;
     }
-    request.auth = { user: result.user, session: result.session };
+    // A sign-in waiting for its second step is no session yet: only the second step may use it.
+    if (result.session.secondStepPending)
+      request.pendingSignIn = { user: result.user, session: result.session };
+    else request.auth = { user: result.user, session: result.session };
     if (result.renewed)
       reply.setCookie(SESSION_COOKIE, token, sessionCookieOptions(config, result.session.expiresAt));
   });

@@ -3,7 +3,14 @@ import type { LoginInput } from '../../shared/schemas/login.ts';
 import { InvalidInputError, UnauthorizedError } from '../errors.ts';
 import { recordActivity, recordActivityBy, type ActingRequest } from './activity-log.ts';
 import type { LoginThrottle } from './login-throttle.ts';
-import { createSession, invalidateSession, markReauthenticated, type SessionUser } from './sessions.ts';
+import {
+  createSession,
+  invalidateSession,
+  invalidateUserSessions,
+  markReauthenticated,
+  type SessionUser,
+} from './sessions.ts';
+import { SecondStepLockedError, verifySecondStepCode } from './two-step.ts';
 import { looksLikeBot } from '../../shared/schemas/spam.ts';
 import { findUserByUsername, INVALID_CREDENTIALS_MESSAGE, recordLogin, verifyCredentials } from './users.ts';
 
@@ -11,6 +18,11 @@ export interface SignInResult {
   token: string;
   expiresAt: Date;
   user: SessionUser;
+  /**
+   * Set when the password was right and the account has a second step: the token then stands for a
+   * session that grants nothing but that step, until `completeSecondStep` passes.
+   */
+  secondStep?: 'totp';
 }
 
 /** The request a sign-in arrives with. */
@@ -60,6 +72,17 @@ export async function signIn(
   }
   await attempt.succeeded();
   await signOut(db, request.previousSessionId);
+  const sessionUser = {
+    id: user.id,
+    username: user.username,
+    email: user.email,
+    role: user.role,
+    isActive: user.isActive,
+  };
+  if (user.totpSecret) {
+    const { token, session } = await createSession(db, user.id, now, from, { secondStepPending: true });
+    return { token, expiresAt: session.expiresAt, user: sessionUser, secondStep: 'totp' };
+  }
   const { token, session } = await createSession(db, user.id, now, from);
   await recordLogin(db, user.id, now);
   await recordActivity(db, {
@@ -69,17 +92,77 @@ export async function signIn(
     at: now,
     summary: 'Signed in with password',
   });
-  return {
-    token,
-    expiresAt: session.expiresAt,
-    user: {
-      id: user.id,
-      username: user.username,
-      email: user.email,
-      role: user.role,
-      isActive: user.isActive,
-    },
-  };
+  return { token, expiresAt: session.expiresAt, user: sessionUser };
+}
+
+/** A sign-in whose password was right, waiting for its second step (the session behind the cookie). */
+export interface PendingSignIn {
+  user: SessionUser;
+  sessionId: string;
+}
+
+/**
+ * The second step of a sign-in: a code from the authenticator app, accepted once, or a recovery code,
+ * each usable once. Five wrong codes lock the step for 15 minutes (on the account, not the address). A
+ * right code replaces the waiting session with a full one under a new token; a recovery code also ends
+ * every other session of the account, since the app may be in someone else's hands.
+ */
+export async function completeSecondStep(
+  db: Database,
+  pending: PendingSignIn,
+  code: string,
+  request: Omit<SignInRequest, 'previousSessionId'>,
+): Promise<SignInResult> {
+  const { now, user } = { now: request.now, user: pending.user };
+  const from = { clientAddress: request.clientAddress, userAgent: request.userAgent };
+  const actor = { userId: user.id, username: user.username };
+  let method;
+  try {
+    method = await verifySecondStepCode(db, user.id, code, now);
+  } catch (error) {
+    if (error instanceof InvalidInputError)
+      await recordActivity(db, {
+        kind: 'sign-in-refused',
+        actor,
+        from,
+        at: now,
+        summary: 'Sign-in refused at the second step: wrong or reused code',
+      });
+    if (error instanceof SecondStepLockedError && error.justLocked)
+      await recordActivity(db, {
+        kind: 'second-step-locked',
+        actor,
+        from,
+        at: now,
+        summary: 'Second step locked for 15 minutes after 5 wrong codes',
+      });
+    throw error;
+  }
+  await invalidateSession(db, pending.sessionId);
+  if (method === 'recovery-code') {
+    const ended = await invalidateUserSessions(db, user.id);
+    await recordActivity(db, {
+      kind: 'recovery-code-used',
+      actor,
+      from,
+      at: now,
+      summary: `Used a recovery code to sign in (${ended} other session${ended === 1 ? '' : 's'} signed out)`,
+      details: { otherSessionsEnded: ended },
+    });
+  }
+  const { token, session } = await createSession(db, user.id, now, from);
+  await recordLogin(db, user.id, now);
+  await recordActivity(db, {
+    kind: 'sign-in',
+    actor,
+    from,
+    at: now,
+    summary:
+      method === 'totp'
+        ? 'Signed in with password and authenticator code'
+        : 'Signed in with password and recovery code',
+  });
+  return { token, expiresAt: session.expiresAt, user };
 }
 
 export async function signOut(db: Database, sessionId: string | undefined): Promise<void> {
@@ -97,8 +180,27 @@ export async function reauthenticate(
   db: Database,
   throttle: LoginThrottle,
   acting: ActingRequest & { sessionId: string; username: string },
-  password: string,
+  proof: { password: string } | { code: string },
 ): Promise<void> {
+  if ('code' in proof) {
+    try {
+      await verifySecondStepCode(db, acting.actor.userId!, proof.code, acting.at);
+    } catch (error) {
+      if (error instanceof InvalidInputError)
+        await recordActivityBy(db, acting, {
+          kind: 'reauthentication-refused',
+          summary: 'Code confirmation refused',
+        });
+      throw error;
+    }
+    await markReauthenticated(db, acting.sessionId, acting.at);
+    await recordActivityBy(db, acting, {
+      kind: 'reauthenticated',
+      summary: 'Confirmed with authenticator code',
+    });
+    return;
+  }
+  const { password } = proof;
   const attempt = await throttle.attempt(db, acting.from.clientAddress ?? 'unknown', acting.at);
   try {
     await verifyCredentials(db, acting.username, password);

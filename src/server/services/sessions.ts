@@ -44,18 +44,25 @@ export interface SessionOrigin {
   userAgent: string | undefined;
 }
 
+/** How long a sign-in waits for its second step before it must start again from the password. */
+export const SECOND_STEP_WAIT_MS = 10 * 60 * 1000;
+
 export async function createSession(
   db: Database,
   userId: number,
   now = new Date(),
   origin: SessionOrigin = { clientAddress: undefined, userAgent: undefined },
+  { secondStepPending = false }: { secondStepPending?: boolean } = {},
 ): Promise<{ token: string; session: Session }> {
   const token = generateSessionToken();
+  // A session waiting for its second step ends within minutes, and its renewal is capped there too.
+  const lifetime = secondStepPending ? SECOND_STEP_WAIT_MS : SESSION_ABSOLUTE_LIFETIME_MS;
   const session: Session = {
     id: sessionIdFromToken(token),
     userId,
-    expiresAt: new Date(now.getTime() + SESSION_IDLE_TIMEOUT_MS),
-    absoluteExpiresAt: new Date(now.getTime() + SESSION_ABSOLUTE_LIFETIME_MS),
+    expiresAt: new Date(now.getTime() + Math.min(SESSION_IDLE_TIMEOUT_MS, lifetime)),
+    absoluteExpiresAt: new Date(now.getTime() + lifetime),
+    secondStepPending,
     createdAt: now,
     ipAddress: origin.clientAddress?.slice(0, 64) ?? null,
     userAgent: origin.userAgent?.slice(0, 500) ?? null,
@@ -160,17 +167,20 @@ export async function listUserSessions(
     .from(sessions)
     .where(eq(sessions.userId, userId))
     .orderBy(desc(sessions.lastSeenAt), desc(sessions.createdAt));
-  return rows
-    .filter((row) => now < row.expiresAt && now < row.absoluteExpiresAt)
-    .map((row) => ({
-      id: row.id,
-      device: describeUserAgent(row.userAgent),
-      ipAddress: row.ipAddress,
-      signedInAt: row.createdAt.toISOString(),
-      lastSeenAt: row.lastSeenAt.toISOString(),
-      current: row.id === currentSessionId,
-    }))
-    .sort((a, b) => Number(b.current) - Number(a.current));
+  return (
+    rows
+      // A sign-in still waiting for its second step is not a session yet.
+      .filter((row) => !row.secondStepPending && now < row.expiresAt && now < row.absoluteExpiresAt)
+      .map((row) => ({
+        id: row.id,
+        device: describeUserAgent(row.userAgent),
+        ipAddress: row.ipAddress,
+        signedInAt: row.createdAt.toISOString(),
+        lastSeenAt: row.lastSeenAt.toISOString(),
+        current: row.id === currentSessionId,
+      }))
+      .sort((a, b) => Number(b.current) - Number(a.current))
+  );
 }
 
 /** Ends one of the user's own sessions; another user's id is answered as unknown. */

@@ -9,7 +9,16 @@ import {
 import { changeOwnPassword, getStaffAccount } from '../../../services/users.ts';
 import { isRecentlyAuthenticated } from '../../../services/sessions.ts';
 import { actingRequest } from '../../request-context.ts';
-import { router, staffInternalProcedure } from '../init.ts';
+import { recentStaffProcedure, router, staffInternalProcedure } from '../init.ts';
+import { getSettings } from '../../../services/settings.ts';
+import {
+  beginTotpSetup,
+  confirmTotpSetup,
+  disableTotp,
+  regenerateRecoveryCodes,
+  twoStepStatus,
+} from '../../../services/two-step.ts';
+import { secondStepInputSchema } from '../../../../shared/schemas/login.ts';
 
 const sessionIdInputSchema = z.object({ id: z.string().regex(/^[0-9a-f]{64}$/, 'No such session') });
 
@@ -23,7 +32,7 @@ export const accountRouter = router({
   }),
   /** Proves again it is them, before a sensitive change: good for five minutes in this session. */
   reauthenticate: staffInternalProcedure.input(reauthenticateInputSchema).mutation(async ({ ctx, input }) => {
-    await reauthenticate(ctx.db, ctx.loginThrottle, actingRequest(ctx), input.password);
+    await reauthenticate(ctx.db, ctx.loginThrottle, actingRequest(ctx), input);
     return { success: true as const };
   }),
   /** Whether a sensitive change would go through now: the panel asks for the password before a download. */
@@ -38,6 +47,22 @@ export const accountRouter = router({
     if (ended.current) ctx.clearSessionCookie();
     return ended;
   }),
+  twoStep: staffInternalProcedure.query(({ ctx }) => twoStepStatus(ctx.db, ctx.auth.user.id)),
+  // Two-step settings change how the account is protected: each asks for the password within five minutes.
+  beginTotpSetup: recentStaffProcedure.mutation(async ({ ctx }) => {
+    const { companyName } = await getSettings(ctx.db);
+    return beginTotpSetup(ctx.db, actingRequest(ctx), companyName);
+  }),
+  confirmTotpSetup: recentStaffProcedure
+    .input(secondStepInputSchema)
+    .mutation(({ ctx, input }) => confirmTotpSetup(ctx.db, actingRequest(ctx), input.code)),
+  disableTotp: recentStaffProcedure.mutation(async ({ ctx }) => {
+    await disableTotp(ctx.db, actingRequest(ctx));
+    return { success: true as const };
+  }),
+  regenerateRecoveryCodes: recentStaffProcedure.mutation(async ({ ctx }) => ({
+    recoveryCodes: await regenerateRecoveryCodes(ctx.db, actingRequest(ctx)),
+  })),
   endOtherSessions: staffInternalProcedure.mutation(async ({ ctx }) => ({
     ended: await signOutOtherSessions(ctx.db, actingRequest(ctx)),
   })),

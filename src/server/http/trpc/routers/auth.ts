@@ -1,7 +1,10 @@
 import { recordActivityBy } from '../../../services/activity-log.ts';
 import { actingRequest } from '../../request-context.ts';
-import { signIn, signOut } from '../../../services/auth.ts';
-import { loginInputSchema } from '../../../../shared/schemas/login.ts';
+import { completeSecondStep, signIn, signOut } from '../../../services/auth.ts';
+import { UnauthorizedError } from '../../../errors.ts';
+import { loginInputSchema, secondStepInputSchema } from '../../../../shared/schemas/login.ts';
+
+const SIGN_IN_AGAIN_MESSAGE = 'Sign in with your password first (the code must follow within 10 minutes)';
 import { publicProcedure, router } from '../init.ts';
 
 export const authRouter = router({
@@ -18,6 +21,28 @@ export const authRouter = router({
       now: ctx.now(),
     });
     ctx.setSessionCookie(result.token, result.expiresAt);
+    // The password was right and the second step comes next: the cookie stands for nothing else yet.
+    if (result.secondStep)
+      return {
+        success: true as const,
+        message: 'Enter the code from your app',
+        secondStep: result.secondStep,
+      };
+    return {
+      success: true as const,
+      message: 'Signed in',
+      user: { username: result.user.username, role: result.user.role },
+    };
+  }),
+  loginSecondStep: publicProcedure.input(secondStepInputSchema).mutation(async ({ ctx, input }) => {
+    if (!ctx.pendingSignIn) throw new UnauthorizedError(SIGN_IN_AGAIN_MESSAGE);
+    const result = await completeSecondStep(
+      ctx.db,
+      { user: ctx.pendingSignIn.user, sessionId: ctx.pendingSignIn.session.id },
+      input.code,
+      { clientAddress: ctx.clientAddress, userAgent: ctx.userAgent, now: ctx.now() },
+    );
+    ctx.setSessionCookie(result.token, result.expiresAt);
     return {
       success: true as const,
       message: 'Signed in',
@@ -25,7 +50,7 @@ export const authRouter = router({
     };
   }),
   logout: publicProcedure.mutation(async ({ ctx }) => {
-    await signOut(ctx.db, ctx.auth?.session.id);
+    await signOut(ctx.db, ctx.auth?.session.id ?? ctx.pendingSignIn?.session.id);
     if (ctx.auth)
       await recordActivityBy(ctx.db, actingRequest({ ...ctx, auth: ctx.auth }), {
         kind: 'sign-out',
