@@ -9,6 +9,7 @@ import { firstMessageByField } from '../../shared/schemas/field-errors.ts';
 import { AdminTextField } from './AdminTextField.tsx';
 import { withRecentPassword } from './PasswordConfirm.tsx';
 import { SessionsSection } from './SessionsSection.tsx';
+import { TwoStepSection } from './TwoStepSection.tsx';
 import * as styles from './admin.css.ts';
 
 type Errors = Record<string, string>;
@@ -18,6 +19,7 @@ export function AccountTab() {
   return (
     <div className={styles.grid}>
       <ChangePasswordForm />
+      <TwoStepSection />
       <SessionsSection />
       {user?.role === 'admin' && <TeamSection />}
     </div>
