@@ -10,7 +10,7 @@ import {
   NotFoundError,
   UnauthorizedError,
 } from '../errors.ts';
-import { argon2Module } from './modules-on-first-use.ts';
+import { argon2Module, commonPasswordsModule } from './modules-on-first-use.ts';
 import { actingWithoutRequest, recordActivityBy, type ActingRequest } from './activity-log.ts';
 import { endOtherSessions, invalidateUserSessions } from './sessions.ts';
 
@@ -18,6 +18,19 @@ import { endOtherSessions, invalidateUserSessions } from './sessions.ts';
 const ARGON2_OPTIONS = { memoryCost: 19_456, timeCost: 2, parallelism: 1, outputLen: 32 } as const;
 
 export const INVALID_CREDENTIALS_MESSAGE = 'Invalid username or password';
+
+export const COMMON_PASSWORD_MESSAGE =
+  'This password is on a list of common and breached passwords that attackers try first: choose another';
+
+/**
+ * Refuses a password found in a list of common and breached passwords (zxcvbn-ts's, shipped in the
+ * package: nothing is sent anywhere), whatever its case, as NIST SP 800-63B asks. `field` names the form
+ * field the message belongs to.
+ */
+export async function assertPasswordNotCommon(password: string, field: string): Promise<void> {
+  if ((await commonPasswordsModule.get()).has(password.toLowerCase()))
+    throw new InvalidInputError(COMMON_PASSWORD_MESSAGE, { [field]: [COMMON_PASSWORD_MESSAGE] });
+}
 
 export async function hashPassword(password: string): Promise<string> {
   return (await argon2Module.get()).hash(password, ARGON2_OPTIONS);
@@ -137,6 +150,7 @@ export async function createStaffAccount(
   input: CreateUserInput,
 ): Promise<StaffAccount> {
   if (await findUserByUsername(db, input.username)) throw new ConflictError('That username is taken');
+  await assertPasswordNotCommon(input.password, 'password');
   const [sameEmail] = await db
     .select({ id: users.id })
     .from(users)
@@ -190,6 +204,7 @@ export async function resetAccountPassword(
   password: string,
 ): Promise<void> {
   const account = await getStaffAccount(db, id);
+  await assertPasswordNotCommon(password, 'password');
   await setPassword(db, id, password);
   await invalidateUserSessions(db, id);
   await recordActivityBy(db, acting, {
@@ -228,6 +243,7 @@ export async function changeOwnPassword(
       currentPassword: ['Your current password is not correct'],
     });
   }
+  await assertPasswordNotCommon(newPassword, 'newPassword');
   await setPassword(db, userId, newPassword);
   const ended = await endOtherSessions(db, userId, acting.sessionId);
   await recordActivityBy(db, acting, {

@@ -361,6 +361,40 @@ describe(`sessions you can see, re-authentication and the activity log (${testDa
     expect((await get('/api/admin/activity.csv', editorAgain)).body).not.toContain('owner');
   });
 
+  it('refuses a password from the list of common and breached passwords, whatever its case, with the reason', async () => {
+    const admin = await signIn('owner', FIREFOX_ON_WINDOWS);
+    const reason =
+      'This password is on a list of common and breached passwords that attackers try first: choose another';
+    const changed = await t.caller(admin).mutate('account.changePassword', {
+      currentPassword: TEST_PASSWORD,
+      newPassword: 'QwertyUiop123',
+      confirm: 'QwertyUiop123',
+    });
+    expect([changed.statusCode, changed.json().error.message]).toEqual([400, reason]);
+    expect(changed.json().error.data.fieldErrors).toEqual({ newPassword: [reason] });
+    const created = await t.caller(admin).mutate('adminUsers.create', {
+      username: 'gina',
+      email: 'gina@example.com',
+      password: 'password1234',
+    });
+    expect([created.statusCode, created.json().error.message]).toEqual([400, reason]);
+    const eddieId = (await t.caller(admin).query('adminUsers.list')).json().result.data[1].id as number;
+    const reset = await t
+      .caller(admin)
+      .mutate('adminUsers.resetPassword', { id: eddieId, password: '123456789012' });
+    expect(reset.statusCode).toBe(400);
+    // The old password still works; a long uncommon one is taken.
+    expect(
+      (
+        await t.caller(admin).mutate('account.changePassword', {
+          currentPassword: TEST_PASSWORD,
+          newPassword: 'gutters in the rain at noon',
+          confirm: 'gutters in the rain at noon',
+        })
+      ).statusCode,
+    ).toBe(200);
+  });
+
   it('the sweep deletes entries older than a year', async () => {
     await signIn('owner', FIREFOX_ON_WINDOWS);
     later(200 * DAY);
