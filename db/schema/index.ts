@@ -14,3 +14,4 @@ export * from './stored-files.ts';
 export * from './review-requests.ts';
 export * from './activity-log.ts';
 export * from './recovery-codes.ts';
+export * from './security-emails.ts';

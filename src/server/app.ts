@@ -72,6 +72,7 @@ async function buildApp(fastify: FastifyInstance, options: AppOptions) {
   const workers = await startBackgroundWork(fastify, { config, database, fileStore, pageCache }, options);
   fastify.decorate('imageVariants', workers.imageVariants);
   fastify.decorate('leadNotifier', workers.leadNotifier);
+  fastify.decorate('securityMailer', workers.securityMailer);
   fastify.decorate('reviewRequestMailer', workers.reviewRequestMailer);
   fastify.decorate('analytics', workers.analytics);
   fastify.decorateRequest('auth', null);

@@ -6,6 +6,7 @@ import type { LoginThrottle } from '../services/login-throttle.ts';
 import type { PageCache } from '../caching/page-cache.ts';
 import type { ReadCache } from '../caching/read-cache.ts';
 import type { LeadNotifier } from '../services/lead-notifier.ts';
+import { newBrowserId, type SecurityMailer } from '../services/security-mailer.ts';
 import type { ReviewRequestMailer } from '../services/review-request-mailer.ts';
 import type { AnalyticsRecorder } from '../services/analytics.ts';
 import type { SessionUser } from '../services/sessions.ts';
@@ -14,6 +15,9 @@ import type { FileStore } from '../storage/file-store.ts';
 import type { ImageVariantMaker } from '../services/image-variants.ts';
 
 export const SESSION_COOKIE = 'session';
+/** A random id telling this browser apart for a year, so a sign-in from another one can be told of. */
+export const BROWSER_COOKIE = 'browser';
+const BROWSER_COOKIE_MAX_AGE_S = 365 * 24 * 60 * 60;
 
 export interface Auth {
   user: SessionUser;
@@ -35,6 +39,11 @@ export interface RequestContext {
   analytics: AnalyticsRecorder;
   loginThrottle: LoginThrottle;
   leadNotifier: LeadNotifier;
+  /** Sends the security emails services queue; woken after a change that queued one. */
+  securityMailer: SecurityMailer;
+  /** This browser's id (the browser cookie), or a new one that `rememberBrowserCookie` sets. */
+  browserId: string;
+  rememberBrowserCookie(): void;
   /** Sends review requests; its clock is the time requests and review links are counted by. */
   reviewRequestMailer: ReviewRequestMailer;
   /** Where uploaded files are kept (deleting an upload removes its files). */
@@ -75,6 +84,9 @@ export function sessionCookieOptions(config: AppConfig, expiresAt?: Date) {
 
 export function createRequestContext(request: FastifyRequest, reply: FastifyReply): RequestContext {
   const app = request.server;
+  const cookieBrowserId = request.cookies[BROWSER_COOKIE];
+  const browserId =
+    cookieBrowserId && /^[A-Za-z0-9_-]{20,64}$/.test(cookieBrowserId) ? cookieBrowserId : newBrowserId();
   return {
     db: app.db,
     config: app.config,
@@ -87,6 +99,14 @@ export function createRequestContext(request: FastifyRequest, reply: FastifyRepl
     analytics: app.analytics,
     loginThrottle: app.loginThrottle,
     leadNotifier: app.leadNotifier,
+    securityMailer: app.securityMailer,
+    browserId,
+    rememberBrowserCookie: () => {
+      reply.setCookie(BROWSER_COOKIE, browserId, {
+        ...sessionCookieOptions(app.config),
+        maxAge: BROWSER_COOKIE_MAX_AGE_S,
+      });
+    },
     reviewRequestMailer: app.reviewRequestMailer,
     fileStore: app.fileStore,
     now: app.clock,
@@ -111,6 +131,7 @@ declare module 'fastify' {
     /** helmet's headers, worked out once at start (security-headers.ts). */
     securityHeaders: Record<string, string>;
     leadNotifier: LeadNotifier;
+    securityMailer: SecurityMailer;
     reviewRequestMailer: ReviewRequestMailer;
     databaseKind: 'pglite' | 'postgres';
     analytics: AnalyticsRecorder;

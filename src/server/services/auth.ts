@@ -11,6 +11,7 @@ import {
   type SessionUser,
 } from './sessions.ts';
 import { SecondStepLockedError, verifySecondStepCode } from './two-step.ts';
+import { enqueueSecurityEmail, rememberBrowser } from './security-mailer.ts';
 import { looksLikeBot } from '../../shared/schemas/spam.ts';
 import { findUserByUsername, INVALID_CREDENTIALS_MESSAGE, recordLogin, verifyCredentials } from './users.ts';
 
@@ -32,6 +33,22 @@ export interface SignInRequest {
   /** The session this browser had, ended by the new one. */
   previousSessionId: string | undefined;
   now: Date;
+  /** This browser's id (a long-lived cookie): a sign-in from one the account has not used is emailed. */
+  browserId: string;
+}
+
+/** Emails the account when this browser is new to it (not for its very first browser). */
+async function tellOfNewBrowser(
+  db: Database,
+  userId: number,
+  request: Omit<SignInRequest, 'previousSessionId'>,
+) {
+  if (await rememberBrowser(db, userId, request.browserId, request.now))
+    await enqueueSecurityEmail(db, userId, 'new-browser', {
+      at: request.now,
+      clientAddress: request.clientAddress,
+      userAgent: request.userAgent,
+    });
 }
 
 /**
@@ -85,6 +102,7 @@ export async function signIn(
   }
   const { token, session } = await createSession(db, user.id, now, from);
   await recordLogin(db, user.id, now);
+  await tellOfNewBrowser(db, user.id, request);
   await recordActivity(db, {
     kind: 'sign-in',
     actor: { userId: user.id, username: user.username },
@@ -149,9 +167,11 @@ export async function completeSecondStep(
       summary: `Used a recovery code to sign in (${ended} other session${ended === 1 ? '' : 's'} signed out)`,
       details: { otherSessionsEnded: ended },
     });
+    await enqueueSecurityEmail(db, user.id, 'recovery-code-used', { at: now, ...from });
   }
   const { token, session } = await createSession(db, user.id, now, from);
   await recordLogin(db, user.id, now);
+  await tellOfNewBrowser(db, user.id, request);
   await recordActivity(db, {
     kind: 'sign-in',
     actor,

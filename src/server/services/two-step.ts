@@ -7,6 +7,7 @@ import { ConflictError, InvalidInputError, TooManyRequestsError } from '../error
 import { recordActivityBy, type ActingRequest } from './activity-log.ts';
 import { countHit, minutesUntil, resetHits } from './rate-limits.ts';
 import { endOtherSessions } from './sessions.ts';
+import { enqueueSecurityEmail } from './security-mailer.ts';
 import {
   decodeTotpSecret,
   encodeTotpSecret,
@@ -160,6 +161,11 @@ export async function disableTotp(
     .where(eq(users.id, userId));
   await db.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
   const ended = await endOtherSessions(db, userId, acting.sessionId);
+  await enqueueSecurityEmail(db, userId, 'two-step-disabled', {
+    at: acting.at,
+    clientAddress: acting.from.clientAddress,
+    userAgent: acting.from.userAgent,
+  });
   await recordActivityBy(db, acting, {
     kind: 'two-step-disabled',
     summary: `Turned off two-step sign-in (${ended} other session${ended === 1 ? '' : 's'} signed out)`,

@@ -13,6 +13,13 @@ import {
 import { argon2Module, commonPasswordsModule } from './modules-on-first-use.ts';
 import { actingWithoutRequest, recordActivityBy, type ActingRequest } from './activity-log.ts';
 import { endOtherSessions, invalidateUserSessions } from './sessions.ts';
+import { enqueueSecurityEmail, type SecurityEvent } from './security-mailer.ts';
+
+const eventOf = (acting: ActingRequest): SecurityEvent => ({
+  at: acting.at,
+  clientAddress: acting.from.clientAddress,
+  userAgent: acting.from.userAgent,
+});
 
 // OWASP's argon2id minimum (19 MiB, 2 passes); about 30 ms here, tolerable for a sign-in.
 const ARGON2_OPTIONS = { memoryCost: 19_456, timeCost: 2, parallelism: 1, outputLen: 32 } as const;
@@ -207,6 +214,7 @@ export async function resetAccountPassword(
   await assertPasswordNotCommon(password, 'password');
   await setPassword(db, id, password);
   await invalidateUserSessions(db, id);
+  await enqueueSecurityEmail(db, id, 'password-changed', eventOf(acting));
   await recordActivityBy(db, acting, {
     kind: 'user-password-reset',
     summary: `Set a new password for ${account.username} (and signed them out)`,
@@ -246,6 +254,7 @@ export async function changeOwnPassword(
   await assertPasswordNotCommon(newPassword, 'newPassword');
   await setPassword(db, userId, newPassword);
   const ended = await endOtherSessions(db, userId, acting.sessionId);
+  await enqueueSecurityEmail(db, userId, 'password-changed', eventOf(acting));
   await recordActivityBy(db, acting, {
     kind: 'password-changed',
     summary: `Changed own password (${ended} other session${ended === 1 ? '' : 's'} signed out)`,
@@ -264,6 +273,11 @@ export async function recoverAccount(db: Database, username: string): Promise<st
   await setPassword(db, user.id, password);
   await db.update(users).set({ isActive: true }).where(eq(users.id, user.id));
   await invalidateUserSessions(db, user.id);
+  await enqueueSecurityEmail(db, user.id, 'password-changed', {
+    at: new Date(),
+    clientAddress: 'the server (command line)',
+    userAgent: undefined,
+  });
   await recordActivityBy(db, actingWithoutRequest({ userId: null, username: null }), {
     kind: 'user-password-reset',
     summary: `Set a new password for ${user.username} from the server's command line (and signed them out)`,

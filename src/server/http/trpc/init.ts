@@ -42,9 +42,17 @@ const clearPagesAfterMutation = t.middleware(async ({ ctx, type, next }) => {
   return result;
 });
 
+// A change may have queued a security email (a new browser, a password changed): sent now, not at the
+// next poll.
+const sendSecurityEmails = t.middleware(async ({ ctx, type, next }) => {
+  const result = await next();
+  if (type === 'mutation') ctx.securityMailer.wake();
+  return result;
+});
+
 export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
-export const publicProcedure = t.procedure.use(mapDomainErrors);
+export const publicProcedure = t.procedure.use(sendSecurityEmails).use(mapDomainErrors);
 
 const signedInProcedure = publicProcedure.use(({ ctx, next }) => {
   if (!ctx.auth) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Sign in to continue' });

@@ -19,8 +19,10 @@ export const authRouter = router({
       userAgent: ctx.userAgent,
       previousSessionId: ctx.auth?.session.id,
       now: ctx.now(),
+      browserId: ctx.browserId,
     });
     ctx.setSessionCookie(result.token, result.expiresAt);
+    ctx.rememberBrowserCookie();
     // The password was right and the second step comes next: the cookie stands for nothing else yet.
     if (result.secondStep)
       return {
@@ -40,9 +42,15 @@ export const authRouter = router({
       ctx.db,
       { user: ctx.pendingSignIn.user, sessionId: ctx.pendingSignIn.session.id },
       input.code,
-      { clientAddress: ctx.clientAddress, userAgent: ctx.userAgent, now: ctx.now() },
+      {
+        clientAddress: ctx.clientAddress,
+        userAgent: ctx.userAgent,
+        now: ctx.now(),
+        browserId: ctx.browserId,
+      },
     );
     ctx.setSessionCookie(result.token, result.expiresAt);
+    ctx.rememberBrowserCookie();
     return {
       success: true as const,
       message: 'Signed in',
