@@ -16,7 +16,9 @@ export function pgliteCode() {
   // Ten megabytes of code. V8 compiles it twice by default, once quickly (Liftoff) and again optimised
   // (TurboFan) in the background; the second copy cost about 150 MB of memory and two seconds of start
   // on two cores, for queries that take a millisecond either way. Only the quick compile: about 130 MB
-  // for the whole embedded database. Set before anything is compiled.
+  // for the whole embedded database. Set before anything is compiled. Node 24's V8 no longer heeds the
+  // flag once it has started (a backup peaked at 750 MB instead of 250), so the commands of package.json
+  // pass --liftoff-only on the command line too; this covers a process started without it on Node 20.
   if (!compiled) setFlagsFromString('--liftoff-only');
   // Read at once (a few milliseconds): read asynchronously, its callback would wait until the main
   // thread had loaded the server, and the compile would start only then.

@@ -236,6 +236,14 @@ describe('visit counting and the Dashboard', () => {
     ).json()) as { stats: SiteStats };
     expect(fallback.stats.days).toHaveLength(30);
     expect(fallback.stats.from).toBe(standard.from);
-    expect(Object.keys(fallback.stats).sort()).toEqual(['days', 'from', 'pages', 'sources', 'to', 'totals']);
+    expect(Object.keys(fallback.stats).sort()).toEqual([
+      'days',
+      'from',
+      'pages',
+      'reviewRequests',
+      'sources',
+      'to',
+      'totals',
+    ]);
   });
 });

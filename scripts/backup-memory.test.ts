@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import { once } from 'node:events';
-import { createWriteStream } from 'node:fs';
+import { createWriteStream, readFileSync } from 'node:fs';
 import { mkdir, mkdtemp, readFile, rename, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -73,20 +73,26 @@ async function hashesOf(store: FileStore): Promise<Record<string, string>> {
   return hashes;
 }
 
+/**
+ * The options `npm run <script>` gives node before its script (package.json), with the heap made
+ * smaller: what users run, flags and all, is what is measured.
+ */
+function nodeOptionsOf(script: 'backup' | 'restore'): string[] {
+  const { scripts } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
+    scripts: Record<string, string>;
+  };
+  const words = scripts[script]!.split(' ');
+  return words
+    .slice(1, words.indexOf(`scripts/${script}.ts`))
+    .map((word) => (word.startsWith('--max-old-space-size=') ? `--max-old-space-size=${HEAP_MB}` : word));
+}
+
 /** Runs `npm run <script>` as its own process and answers its exit status, output and peak memory in MB. */
 async function runMeasured(script: 'backup' | 'restore', file: string, env: Record<string, string>) {
   const peakFile = join(dirname(file), `${script}.peak`);
   const child = spawn(
     process.execPath,
-    [
-      `--max-old-space-size=${HEAP_MB}`,
-      '--import',
-      'tsx',
-      '--import',
-      reportPeakMemory,
-      `scripts/${script}.ts`,
-      file,
-    ],
+    [...nodeOptionsOf(script), '--import', reportPeakMemory, `scripts/${script}.ts`, file],
     { cwd: root, env: { ...process.env, ...env, PEAK_MEMORY_FILE: peakFile } },
   );
   let output = '';

@@ -2,7 +2,6 @@
 // same transaction as the lead (an outbox): whichever instance is running delivers it, retries wait in
 // the database, and nothing here can fail the visitor's request.
 import { and, asc, eq, not, sql } from 'drizzle-orm';
-import type { Transporter } from 'nodemailer';
 import type { Database } from '../../../db/client.ts';
 import {
   contactSubmissions,
@@ -12,30 +11,26 @@ import {
 } from '../../../db/schema/index.ts';
 import { rowsOf } from '../../../db/rows.ts';
 import type { Logger } from '../logger.ts';
-import { nodemailerModule } from './modules-on-first-use.ts';
+import { MailTransport } from './mail-transport.ts';
 import type { SiteSettings } from '../../shared/schemas/settings.ts';
 import { getSettings } from './settings.ts';
-import { CoalescedRun } from '../background/coalesced-run.ts';
+import { defaultOutboxOptions, nextAttemptAt, Outbox, type OutboxOptions } from '../background/outbox.ts';
 
-export interface LeadNotifierOptions {
+export interface LeadNotifierOptions extends OutboxOptions {
   smtpUrl: string | undefined;
   publicUrl: string;
-  /** Tries per lead before it is recorded as failed. */
-  maxAttempts: number;
-  /** Wait before the second try; doubled for each further one. */
-  firstRetryDelayMs: number;
-  /** How often pending alerts are looked for: retries come due, and alerts of an instance that died. */
-  pollIntervalMs: number;
-  /** How long a claimed alert is this instance's; after that another instance may send it. */
-  leaseMs: number;
 }
 
 export const defaultLeadNotifierOptions = {
-  maxAttempts: 5,
-  firstRetryDelayMs: 2_000,
+  ...defaultOutboxOptions,
   pollIntervalMs: 5_000,
-  leaseMs: 60_000,
 } satisfies Partial<LeadNotifierOptions>;
+
+interface ClaimedAlert {
+  id: number;
+  submissionId: number;
+  attempts: number;
+}
 
 type Executor = Pick<Database, 'insert'>;
 
@@ -106,43 +101,17 @@ export async function alertRecipient(
  * try; an alert claimed by an instance that died is taken over once the lease runs out. Every email of
  * one lead carries the same Message-ID, so the rare resend after such a death is recognisable.
  */
-export class LeadNotifier {
-  private transporter: Transporter | undefined;
-  private readonly draining = new CoalescedRun(
-    () => this.drain(),
-    (error) => this.log.warn({ err: error }, 'lead alerts could not be delivered now'),
-  );
-  private poll: NodeJS.Timeout | undefined;
-  private stopped = false;
+export class LeadNotifier extends Outbox<ClaimedAlert> {
+  private mail: MailTransport | undefined;
 
   constructor(
     private readonly db: Database,
     private readonly options: LeadNotifierOptions,
     private readonly log: Logger,
-  ) {}
-
-  /** Delivers what is pending now, and looks again every poll interval. */
-  start(): void {
-    this.poll = setInterval(() => this.wake(), this.options.pollIntervalMs).unref();
-    this.wake();
-  }
-
-  /** Stops looking; an alert being sent is finished first. What is left stays pending for later. */
-  async stop(): Promise<void> {
-    this.stopped = true;
-    clearInterval(this.poll);
-    await this.draining.settled();
-  }
-
-  /** Delivers pending alerts now (after a lead is committed) rather than at the next poll. */
-  wake(): void {
-    if (!this.stopped) this.draining.request();
-  }
-
-  /** Delivers every alert due now, and resolves when that is done. */
-  async deliverDue(): Promise<void> {
-    this.wake();
-    await this.draining.settled();
+  ) {
+    super(options.pollIntervalMs, (error) =>
+      log.warn({ err: error }, 'lead alerts could not be delivered now'),
+    );
   }
 
   /**
@@ -151,7 +120,7 @@ export class LeadNotifier {
    */
   async idle(): Promise<void> {
     for (;;) {
-      await this.draining.settled();
+      await this.settled();
       const [row] = rowsOf<{ wait_ms: number }>(
         await this.db.execute(
           sql`select greatest(0, extract(epoch from (
@@ -160,21 +129,13 @@ export class LeadNotifier {
               from lead_notifications where status = 'pending' having count(*) > 0`,
         ),
       );
-      if (!row || this.stopped) return;
+      if (!row || this.isStopped) return;
       await new Promise((resolve) => setTimeout(resolve, row.wait_ms));
       await this.deliverDue();
     }
   }
 
-  private async drain(): Promise<void> {
-    while (!this.stopped) {
-      const claimed = await this.claim();
-      if (!claimed) return;
-      await this.deliver(claimed);
-    }
-  }
-
-  private async claim(): Promise<{ id: number; submissionId: number; attempts: number } | undefined> {
+  protected async claim(): Promise<ClaimedAlert | undefined> {
     const [row] = rowsOf<{ id: number; submission_id: number; attempts: number }>(
       await this.db.execute(sql`
         update lead_notifications
@@ -193,7 +154,7 @@ export class LeadNotifier {
     return row && { id: row.id, submissionId: row.submission_id, attempts: row.attempts };
   }
 
-  private async deliver(claimed: { id: number; submissionId: number; attempts: number }): Promise<void> {
+  protected async deliver(claimed: ClaimedAlert): Promise<void> {
     const finish = (values: Partial<typeof leadNotifications.$inferInsert>) =>
       this.db
         .update(leadNotifications)
@@ -225,9 +186,9 @@ export class LeadNotifier {
       return;
     }
 
-    this.transporter ??= (await nodemailerModule.get()).createTransport(this.options.smtpUrl);
+    this.mail ??= new MailTransport(this.options.smtpUrl);
     try {
-      await this.transporter.sendMail({
+      await this.mail.send({
         from: `"${settings.companyName.replace(/"/g, '')} website" <${recipient}>`,
         to: recipient,
         replyTo: email.replyTo,
@@ -243,12 +204,12 @@ export class LeadNotifier {
         'lead alert email failed',
       );
       const lastError = message.slice(0, 1_000);
-      if (claimed.attempts >= this.options.maxAttempts) {
-        await finish({ status: 'failed', recipient, lastError });
-        return;
-      }
-      const waitMs = this.options.firstRetryDelayMs * 2 ** (claimed.attempts - 1);
-      await finish({ recipient, lastError, nextAttemptAt: new Date(Date.now() + waitMs) });
+      const retryAt = nextAttemptAt(claimed.attempts, this.options, new Date());
+      await finish(
+        retryAt
+          ? { recipient, lastError, nextAttemptAt: retryAt }
+          : { status: 'failed', recipient, lastError },
+      );
     }
   }
 }

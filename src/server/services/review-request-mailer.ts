@@ -1,10 +1,9 @@
-// https://nodemailer.com/usage/ : review requests and their one reminder, sent from an outbox as the
-// new-lead alerts are (lead-notifier.ts): each email is a row written with its request, claimed with a
-// lease by whichever instance runs, retried from the row, taken over when an instance dies. A reminder
-// is simply a row not due for four days; it is dropped when its day comes if the customer reviewed,
-// unsubscribed or the first email bounced.
+// https://nodemailer.com/usage/ : review requests and their one reminder, sent from an outbox
+// (background/outbox.ts) as the new-lead alerts are: each email is a row written with its request,
+// claimed with a lease by whichever instance runs, retried from the row, taken over when an instance
+// dies. A reminder is simply a row not due for four days; it is dropped when its day comes if the
+// customer reviewed, unsubscribed or the first email bounced.
 import { eq, sql } from 'drizzle-orm';
-import type { Transporter } from 'nodemailer';
 import type { Database } from '../../../db/client.ts';
 import {
   reviewRequestEmails,
@@ -15,29 +14,23 @@ import { rowsOf } from '../../../db/rows.ts';
 import type { Logger } from '../logger.ts';
 import type { SiteSettings } from '../../shared/schemas/settings.ts';
 import { formatAddressLine } from '../../shared/postal-address.ts';
-import { CoalescedRun } from '../background/coalesced-run.ts';
-import { nodemailerModule } from './modules-on-first-use.ts';
+import { defaultOutboxOptions, nextAttemptAt, Outbox, type OutboxOptions } from '../background/outbox.ts';
+import { MailTransport } from './mail-transport.ts';
 import { getSettings } from './settings.ts';
 import { alertRecipient } from './lead-notifier.ts';
 import { formatJobMonth } from './review-requests.ts';
 
-export interface ReviewRequestMailerOptions {
+export interface ReviewRequestMailerOptions extends OutboxOptions {
   smtpUrl: string | undefined;
   publicUrl: string;
-  maxAttempts: number;
-  firstRetryDelayMs: number;
-  pollIntervalMs: number;
-  leaseMs: number;
   /** What time it is: the reminder's day, the six months and the link's 30 days are counted on it. */
   clock: () => Date;
 }
 
 export const defaultReviewRequestMailerOptions = {
-  maxAttempts: 5,
-  firstRetryDelayMs: 2_000,
+  ...defaultOutboxOptions,
   // Reminders are due days ahead: a minute late is no matter.
   pollIntervalMs: 60_000,
-  leaseMs: 60_000,
   clock: () => new Date(),
 } satisfies Partial<ReviewRequestMailerOptions>;
 
@@ -101,58 +94,25 @@ function isBounce(error: unknown): boolean {
   return typeof code === 'number' && code >= 500 && code < 600;
 }
 
-export class ReviewRequestMailer {
-  private transporter: Transporter | undefined;
-  private readonly draining = new CoalescedRun(
-    () => this.drain(),
-    (error) => this.log.warn({ err: error }, 'review requests could not be sent now'),
-  );
-  private poll: NodeJS.Timeout | undefined;
-  private stopped = false;
+export class ReviewRequestMailer extends Outbox<ClaimedEmail> {
+  private mail: MailTransport | undefined;
 
   constructor(
     private readonly db: Database,
     private readonly options: ReviewRequestMailerOptions,
     private readonly log: Logger,
-  ) {}
+  ) {
+    super(options.pollIntervalMs, (error) =>
+      log.warn({ err: error }, 'review requests could not be sent now'),
+    );
+  }
 
   /** The time requests, reminders and links are counted by. */
   now(): Date {
     return this.options.clock();
   }
 
-  start(): void {
-    this.poll = setInterval(() => this.wake(), this.options.pollIntervalMs).unref();
-    this.wake();
-  }
-
-  /** Stops looking; an email being sent is finished first. What is left stays pending for later. */
-  async stop(): Promise<void> {
-    this.stopped = true;
-    clearInterval(this.poll);
-    await this.draining.settled();
-  }
-
-  /** Sends what is due now (after a request is committed) rather than at the next poll. */
-  wake(): void {
-    if (!this.stopped) this.draining.request();
-  }
-
-  /** Sends every email due now, and resolves when that is done. */
-  async deliverDue(): Promise<void> {
-    this.wake();
-    await this.draining.settled();
-  }
-
-  private async drain(): Promise<void> {
-    while (!this.stopped) {
-      const claimed = await this.claim();
-      if (!claimed) return;
-      await this.deliver(claimed);
-    }
-  }
-
-  private async claim(): Promise<ClaimedEmail | undefined> {
+  protected async claim(): Promise<ClaimedEmail | undefined> {
     const now = this.now().toISOString();
     const [row] = rowsOf<{
       id: number;
@@ -205,7 +165,7 @@ export class ReviewRequestMailer {
     return null;
   }
 
-  private async deliver(claimed: ClaimedEmail): Promise<void> {
+  protected async deliver(claimed: ClaimedEmail): Promise<void> {
     const finish = (values: Partial<typeof reviewRequestEmails.$inferInsert>) =>
       this.db
         .update(reviewRequestEmails)
@@ -243,9 +203,9 @@ export class ReviewRequestMailer {
     }
     const sender = settings.email.trim() || (await alertRecipient(this.db, settings));
     const host = new URL(this.options.publicUrl).hostname;
-    this.transporter ??= (await nodemailerModule.get()).createTransport(this.options.smtpUrl);
+    this.mail ??= new MailTransport(this.options.smtpUrl);
     try {
-      await this.transporter.sendMail({
+      await this.mail.send({
         from: `"${settings.companyName.replace(/"/g, '')}" <${sender ?? `reviews@${host}`}>`,
         to: request.email,
         subject: email.subject,
@@ -267,12 +227,12 @@ export class ReviewRequestMailer {
         await finish({ status: 'bounced', lastError: message, ...done });
         return;
       }
-      if (claimed.attempts >= this.options.maxAttempts) {
-        await finish({ status: 'failed', lastError: message, ...done });
-        return;
-      }
-      const waitMs = this.options.firstRetryDelayMs * 2 ** (claimed.attempts - 1);
-      await finish({ lastError: message, nextAttemptAt: new Date(this.now().getTime() + waitMs) });
+      const retryAt = nextAttemptAt(claimed.attempts, this.options, this.now());
+      await finish(
+        retryAt
+          ? { lastError: message, nextAttemptAt: retryAt }
+          : { status: 'failed', lastError: message, ...done },
+      );
     }
   }
 }

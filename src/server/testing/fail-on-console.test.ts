@@ -28,4 +28,12 @@ describe('console guard for unit and integration tests', () => {
     console.error('reading the post failed again');
     expect(takeUnexpectedConsoleOutput()).toEqual(['console.error: reading the post failed again']);
   });
+
+  it('matches an allowance against the words of coloured output', () => {
+    allowConsole('error', /\[vike\]\[request-\d+\] HTTP response ← \/post\/\d+ 503$/);
+    console.error(
+      '\u001b[2m7:12:09 AM\u001b[22m \u001b[1m\u001b[33m[vike]\u001b[39m\u001b[22m\u001b[2m[request-3]\u001b[22m HTTP response ← \u001b[1m/post/1\u001b[22m \u001b[1m\u001b[31m503\u001b[39m\u001b[22m',
+    );
+    expect(takeUnexpectedConsoleOutput()).toEqual([]);
+  });
 });

@@ -13,9 +13,14 @@ const originals: Record<Level, (...args: unknown[]) => void> = {
 const allowed: { level: Level; pattern: RegExp }[] = [];
 let unexpected: string[] = [];
 
+// Terminal colours, which Vite and Vike add when the run's output supports them: a pattern matches the
+// words, whether or not they were coloured.
+// eslint-disable-next-line no-control-regex
+const ANSI_COLOURS = /\u001b\[[0-9;]*m/g;
+
 for (const level of ['error', 'warn'] as const) {
   console[level] = (...args: unknown[]) => {
-    const text = format(...args);
+    const text = format(...args).replace(ANSI_COLOURS, '');
     if (allowed.some((rule) => rule.level === level && rule.pattern.test(text))) return;
     unexpected.push(`console.${level}: ${text}`);
     originals[level](...args);
