@@ -1,16 +1,15 @@
-// https://nodemailer.com/usage/ : a person is told by email of what happened to their account. Each
-// email is a row written beside the change (an outbox, as lead alerts are): whichever instance is
-// running sends it, retries wait in the database, and nothing here can fail the request that caused it.
+// A person is told by email of what happened to their account. Each email is a row written beside the
+// change (an outbox, as lead alerts are, run by background/outbox.ts): whichever instance is running
+// sends it, retries wait in the database, and nothing here can fail the request that caused it.
 import { createHash, randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
-import type { Transporter } from 'nodemailer';
 import type { Database } from '../../../db/client.ts';
 import { knownBrowsers, securityEmails, users } from '../../../db/schema/index.ts';
 import { rowsOf } from '../../../db/rows.ts';
 import type { Logger } from '../logger.ts';
-import { CoalescedRun } from '../background/coalesced-run.ts';
+import { defaultOutboxOptions, nextAttemptAt, Outbox, type OutboxOptions } from '../background/outbox.ts';
 import { describeUserAgent } from './device-names.ts';
-import { nodemailerModule } from './modules-on-first-use.ts';
+import { MailTransport } from './mail-transport.ts';
 import { getSettings } from './settings.ts';
 
 export const securityEmailKinds = [
@@ -118,73 +117,43 @@ export function securityEmail(
   return { subject: `${subjects[kind]} (${companyName})`, text };
 }
 
-export interface SecurityMailerOptions {
+export interface SecurityMailerOptions extends OutboxOptions {
   smtpUrl: string | undefined;
   publicUrl: string;
-  maxAttempts: number;
-  firstRetryDelayMs: number;
-  pollIntervalMs: number;
-  leaseMs: number;
 }
 
 export const defaultSecurityMailerOptions = {
-  maxAttempts: 5,
-  firstRetryDelayMs: 2_000,
+  ...defaultOutboxOptions,
   pollIntervalMs: 5_000,
-  leaseMs: 60_000,
 } satisfies Partial<SecurityMailerOptions>;
 
+interface ClaimedEmail {
+  id: number;
+  userId: number;
+  kind: SecurityEmailKind;
+  details: Record<string, string | null>;
+  attempts: number;
+}
+
 /**
- * Sends the queued security emails. Each is claimed with FOR UPDATE SKIP LOCKED and a lease, so with
- * several instances exactly one sends it, and one claimed by an instance that died is taken over once
- * its lease runs out (the shape of LeadNotifier).
+ * Sends the queued security emails on the shared outbox runner: each is claimed with FOR UPDATE SKIP
+ * LOCKED and a lease, so with several instances exactly one sends it, and one claimed by an instance
+ * that died is taken over once its lease runs out.
  */
-export class SecurityMailer {
-  private transporter: Transporter | undefined;
-  private readonly draining = new CoalescedRun(
-    () => this.drain(),
-    (error) => this.log.warn({ err: error }, 'security emails could not be sent now'),
-  );
-  private poll: NodeJS.Timeout | undefined;
-  private stopped = false;
+export class SecurityMailer extends Outbox<ClaimedEmail> {
+  private mail: MailTransport | undefined;
 
   constructor(
     private readonly db: Database,
     private readonly options: SecurityMailerOptions,
     private readonly log: Logger,
-  ) {}
-
-  start(): void {
-    this.poll = setInterval(() => this.wake(), this.options.pollIntervalMs).unref();
-    this.wake();
+  ) {
+    super(options.pollIntervalMs, (error) =>
+      log.warn({ err: error }, 'security emails could not be sent now'),
+    );
   }
 
-  async stop(): Promise<void> {
-    this.stopped = true;
-    clearInterval(this.poll);
-    await this.draining.settled();
-  }
-
-  /** Sends what is queued now rather than at the next poll. */
-  wake(): void {
-    if (!this.stopped) this.draining.request();
-  }
-
-  /** Sends every email due now, and resolves when that is done. */
-  async deliverDue(): Promise<void> {
-    this.wake();
-    await this.draining.settled();
-  }
-
-  private async drain(): Promise<void> {
-    while (!this.stopped) {
-      const claimed = await this.claim();
-      if (!claimed) return;
-      await this.deliver(claimed);
-    }
-  }
-
-  private async claim() {
+  protected async claim(): Promise<ClaimedEmail | undefined> {
     const [row] = rowsOf<{
       id: number;
       user_id: number;
@@ -207,6 +176,7 @@ export class SecurityMailer {
         returning id, user_id, kind, details, attempts`),
     );
     if (!row) return undefined;
+    // postgres.js parses jsonb; PGlite may hand it over as text.
     const details =
       typeof row.details === 'string'
         ? (JSON.parse(row.details) as Record<string, string | null>)
@@ -214,7 +184,7 @@ export class SecurityMailer {
     return { id: row.id, userId: row.user_id, kind: row.kind, details, attempts: row.attempts };
   }
 
-  private async deliver(claimed: NonNullable<Awaited<ReturnType<SecurityMailer['claim']>>>): Promise<void> {
+  protected async deliver(claimed: ClaimedEmail): Promise<void> {
     const finish = (values: Partial<typeof securityEmails.$inferInsert>) =>
       this.db
         .update(securityEmails)
@@ -241,9 +211,9 @@ export class SecurityMailer {
       await finish({ status: 'logged', recipient: user.email });
       return;
     }
-    this.transporter ??= (await nodemailerModule.get()).createTransport(this.options.smtpUrl);
+    this.mail ??= new MailTransport(this.options.smtpUrl);
     try {
-      await this.transporter.sendMail({
+      await this.mail.send({
         from: `"${settings.companyName.replace(/"/g, '')} website" <${settings.adminEmail || user.email}>`,
         to: user.email,
         subject: email.subject,
@@ -258,12 +228,12 @@ export class SecurityMailer {
         'security email failed',
       );
       const lastError = message.slice(0, 1_000);
-      if (claimed.attempts >= this.options.maxAttempts) {
-        await finish({ status: 'failed', recipient: user.email, lastError });
-        return;
-      }
-      const waitMs = this.options.firstRetryDelayMs * 2 ** (claimed.attempts - 1);
-      await finish({ recipient: user.email, lastError, nextAttemptAt: new Date(Date.now() + waitMs) });
+      const retryAt = nextAttemptAt(claimed.attempts, this.options, new Date());
+      await finish(
+        retryAt
+          ? { recipient: user.email, lastError, nextAttemptAt: retryAt }
+          : { status: 'failed', recipient: user.email, lastError },
+      );
     }
   }
 }
