@@ -26,6 +26,9 @@ export const sessions = pgTable(
     // The password was right but the second step is still to come: such a session grants nothing but
     // that step, and ends within minutes.
     secondStepPending: boolean('second_step_pending').notNull().default(false),
+    // Opened while every account must use two-step sign-in, by an account without it: grants nothing
+    // but setting it up, until that is done.
+    twoStepSetupRequired: boolean('two_step_setup_required').notNull().default(false),
   },
   (table) => [index('sessions_user_idx').on(table.userId)],
 );

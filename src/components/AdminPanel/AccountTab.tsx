@@ -111,6 +111,8 @@ function TeamSection() {
   const setActive = useMutation(trpc.adminUsers.setActive.mutationOptions());
   const reset = useMutation(trpc.adminUsers.resetPassword.mutationOptions());
   const endSessions = useMutation(trpc.adminUsers.endSessions.mutationOptions());
+  const twoStepRequired = useQuery(trpc.adminUsers.twoStepRequired.queryOptions());
+  const setTwoStepRequired = useMutation(trpc.adminUsers.setTwoStepRequired.mutationOptions());
   const blank = { username: '', email: '', password: '' };
   const [values, setValues] = useState(blank);
   const [errors, setErrors] = useState<Errors>({});
@@ -175,6 +177,25 @@ function TeamSection() {
     }
   }
 
+  async function changeTwoStepRequired(required: boolean) {
+    try {
+      await withRecentPassword(() => setTwoStepRequired.mutateAsync({ required }));
+      toast({
+        title: required ? 'Two-step sign-in required' : 'Two-step sign-in optional',
+        description: required
+          ? 'Accounts without it set it up at their next sign-in, before anything else.'
+          : 'Each person chooses for their own account.',
+      });
+    } catch (error) {
+      toast({
+        title: 'Not changed',
+        description: serverMessageOf(error) ?? 'Failed to change the rule',
+        variant: 'destructive',
+      });
+    }
+    await queryClient.invalidateQueries({ queryKey: trpc.adminUsers.twoStepRequired.queryKey() });
+  }
+
   async function signOutEverywhere(userId: number, username: string) {
     try {
       const { ended } = await withRecentPassword(() => endSessions.mutateAsync({ id: userId }));
@@ -200,6 +221,15 @@ function TeamSection() {
         Editors write posts, upload media and answer leads and reviews; only admins change settings and
         accounts.
       </p>
+      <label className={styles.checkboxLabel}>
+        <input
+          type="checkbox"
+          checked={twoStepRequired.data ?? false}
+          disabled={!twoStepRequired.isSuccess}
+          onChange={(event) => void changeTwoStepRequired(event.target.checked)}
+        />
+        Require two-step sign-in for every account
+      </label>
       {users.isPending && <p>Loading accounts...</p>}
       {users.isError && <p className={styles.fieldError}>The accounts could not be loaded.</p>}
       <ul className={styles.list} style={{ margin: '1rem 0' }}>

@@ -42,5 +42,9 @@ export async function identifyRequests(
     if (request.url.startsWith('/api/admin') && !request.auth) {
       return reply.status(401).send({ success: false, message: 'Sign in to continue' });
     }
+    // Every account must use two-step sign-in and this one has not set it up: only its set-up (tRPC).
+    if (request.url.startsWith('/api/admin') && request.auth?.session.twoStepSetupRequired) {
+      return reply.status(403).send({ success: false, message: 'Set up two-step sign-in to continue' });
+    }
   });
 }

@@ -24,6 +24,7 @@ export const activityKinds = [
   'recovery-codes-renewed',
   'recovery-code-used',
   'second-step-locked',
+  'two-step-policy-changed',
   'user-created',
   'user-disabled',
   'user-enabled',

@@ -10,7 +10,7 @@ import {
   markReauthenticated,
   type SessionUser,
 } from './sessions.ts';
-import { SecondStepLockedError, verifySecondStepCode } from './two-step.ts';
+import { isTwoStepRequired, SecondStepLockedError, verifySecondStepCode } from './two-step.ts';
 import { enqueueSecurityEmail, rememberBrowser } from './security-mailer.ts';
 import { looksLikeBot } from '../../shared/schemas/spam.ts';
 import { findUserByUsername, INVALID_CREDENTIALS_MESSAGE, recordLogin, verifyCredentials } from './users.ts';
@@ -24,6 +24,8 @@ export interface SignInResult {
    * session that grants nothing but that step, until `completeSecondStep` passes.
    */
   secondStep?: 'totp';
+  /** Every account must use two-step sign-in and this one does not yet: the session opens only its set-up. */
+  twoStepSetupRequired?: boolean;
 }
 
 /** The request a sign-in arrives with. */
@@ -100,7 +102,8 @@ export async function signIn(
     const { token, session } = await createSession(db, user.id, now, from, { secondStepPending: true });
     return { token, expiresAt: session.expiresAt, user: sessionUser, secondStep: 'totp' };
   }
-  const { token, session } = await createSession(db, user.id, now, from);
+  const twoStepSetupRequired = await isTwoStepRequired(db);
+  const { token, session } = await createSession(db, user.id, now, from, { twoStepSetupRequired });
   await recordLogin(db, user.id, now);
   await tellOfNewBrowser(db, user.id, request);
   await recordActivity(db, {
@@ -108,9 +111,16 @@ export async function signIn(
     actor: { userId: user.id, username: user.username },
     from,
     at: now,
-    summary: 'Signed in with password',
+    summary: twoStepSetupRequired
+      ? 'Signed in with password; sent to set up two-step sign-in'
+      : 'Signed in with password',
   });
-  return { token, expiresAt: session.expiresAt, user: sessionUser };
+  return {
+    token,
+    expiresAt: session.expiresAt,
+    user: sessionUser,
+    ...(twoStepSetupRequired ? { twoStepSetupRequired } : {}),
+  };
 }
 
 /** A sign-in whose password was right, waiting for its second step (the session behind the cookie). */

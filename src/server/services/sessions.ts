@@ -52,7 +52,10 @@ export async function createSession(
   userId: number,
   now = new Date(),
   origin: SessionOrigin = { clientAddress: undefined, userAgent: undefined },
-  { secondStepPending = false }: { secondStepPending?: boolean } = {},
+  {
+    secondStepPending = false,
+    twoStepSetupRequired = false,
+  }: { secondStepPending?: boolean; twoStepSetupRequired?: boolean } = {},
 ): Promise<{ token: string; session: Session }> {
   const token = generateSessionToken();
   // A session waiting for its second step ends within minutes, and its renewal is capped there too.
@@ -63,6 +66,7 @@ export async function createSession(
     expiresAt: new Date(now.getTime() + Math.min(SESSION_IDLE_TIMEOUT_MS, lifetime)),
     absoluteExpiresAt: new Date(now.getTime() + lifetime),
     secondStepPending,
+    twoStepSetupRequired,
     createdAt: now,
     ipAddress: origin.clientAddress?.slice(0, 64) ?? null,
     userAgent: origin.userAgent?.slice(0, 500) ?? null,

@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { encodeBase32LowerCaseNoPadding } from '@oslojs/encoding';
 import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client.ts';
-import { recoveryCodes, users } from '../../../db/schema/index.ts';
+import { recoveryCodes, sessions, settings, users } from '../../../db/schema/index.ts';
 import { ConflictError, InvalidInputError, TooManyRequestsError } from '../errors.ts';
 import { recordActivityBy, type ActingRequest } from './activity-log.ts';
 import { countHit, minutesUntil, resetHits } from './rate-limits.ts';
@@ -140,6 +140,8 @@ export async function confirmTotpSetup(
     .set({ totpSecret: user.pending, totpPendingSecret: null, totpEnabledAt: acting.at, totpLastStep: step })
     .where(eq(users.id, userId));
   const codes = await replaceRecoveryCodes(db, userId, acting.at);
+  // Set up as required: this session now opens everything.
+  await db.update(sessions).set({ twoStepSetupRequired: false }).where(eq(sessions.id, acting.sessionId));
   const ended = await endOtherSessions(db, userId, acting.sessionId);
   await recordActivityBy(db, acting, {
     kind: 'two-step-enabled',
@@ -243,4 +245,38 @@ export async function verifySecondStepCode(
   if (!method) throw wrongCode();
   await clearCount();
   return method;
+}
+
+/** The settings row that says every account must use two-step sign-in. */
+const REQUIRE_TWO_STEP_KEY = 'requireTwoStep';
+
+/** Whether an admin asked that every account use two-step sign-in. */
+export async function isTwoStepRequired(db: Database): Promise<boolean> {
+  const [row] = await db
+    .select({ value: settings.value })
+    .from(settings)
+    .where(eq(settings.key, REQUIRE_TWO_STEP_KEY));
+  return row?.value === 'true';
+}
+
+/**
+ * Requires two-step sign-in of every account, or stops requiring it. Accounts without it are sent to set
+ * it up at their next sign-in, before anything else.
+ */
+export async function setTwoStepRequired(
+  db: Database,
+  acting: ActingRequest,
+  required: boolean,
+): Promise<void> {
+  await db
+    .insert(settings)
+    .values({ key: REQUIRE_TWO_STEP_KEY, value: String(required), type: 'boolean', updatedAt: acting.at })
+    .onConflictDoUpdate({ target: settings.key, set: { value: String(required), updatedAt: acting.at } });
+  await recordActivityBy(db, acting, {
+    kind: 'two-step-policy-changed',
+    summary: required
+      ? 'Required two-step sign-in of every account'
+      : 'Stopped requiring two-step sign-in of every account',
+    details: { required },
+  });
 }

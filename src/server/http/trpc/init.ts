@@ -54,8 +54,22 @@ export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
 export const publicProcedure = t.procedure.use(sendSecurityEmails).use(mapDomainErrors);
 
-const signedInProcedure = publicProcedure.use(({ ctx, next }) => {
+export const SET_UP_TWO_STEP_MESSAGE = 'Set up two-step sign-in to continue';
+
+/** What a session sent to set up two-step sign-in may call: that set-up, and who it is. */
+const twoStepSetupPaths = new Set([
+  'account.me',
+  'account.twoStep',
+  'account.beginTotpSetup',
+  'account.confirmTotpSetup',
+  'account.reauthenticate',
+  'account.recentlyAuthenticated',
+]);
+
+const signedInProcedure = publicProcedure.use(({ ctx, path, next }) => {
   if (!ctx.auth) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Sign in to continue' });
+  if (ctx.auth.session.twoStepSetupRequired && !twoStepSetupPaths.has(path))
+    throw new TRPCError({ code: 'FORBIDDEN', message: SET_UP_TWO_STEP_MESSAGE });
   return next({ ctx: { ...ctx, auth: ctx.auth } });
 });
 

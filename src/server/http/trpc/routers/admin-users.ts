@@ -11,7 +11,9 @@ import {
   resetAccountPassword,
   setAccountActive,
 } from '../../../services/users.ts';
+import { z } from 'zod';
 import { actingRequest } from '../../request-context.ts';
+import { isTwoStepRequired, setTwoStepRequired } from '../../../services/two-step.ts';
 import { adminInternalProcedure, recentAdminProcedure, router } from '../init.ts';
 
 // Accounts are the admin's alone (docs/decisions/011-roles-and-accounts.md); every change to them asks
@@ -28,6 +30,13 @@ export const adminUsersRouter = router({
     await resetAccountPassword(ctx.db, actingRequest(ctx), input.id, input.password);
     return { success: true as const };
   }),
+  twoStepRequired: adminInternalProcedure.query(({ ctx }) => isTwoStepRequired(ctx.db)),
+  setTwoStepRequired: recentAdminProcedure
+    .input(z.object({ required: z.boolean() }))
+    .mutation(async ({ ctx, input }) => {
+      await setTwoStepRequired(ctx.db, actingRequest(ctx), input.required);
+      return { required: input.required };
+    }),
   endSessions: recentAdminProcedure.input(endUserSessionsInputSchema).mutation(async ({ ctx, input }) => ({
     ended: await endAccountSessions(ctx.db, actingRequest(ctx), input.id),
   })),

@@ -10,7 +10,11 @@ import { publicProcedure, router } from '../init.ts';
 export const authRouter = router({
   status: publicProcedure.query(({ ctx }) =>
     ctx.auth
-      ? { authenticated: true as const, user: { username: ctx.auth.user.username, role: ctx.auth.user.role } }
+      ? {
+          authenticated: true as const,
+          user: { username: ctx.auth.user.username, role: ctx.auth.user.role },
+          ...(ctx.auth.session.twoStepSetupRequired ? { twoStepSetupRequired: true as const } : {}),
+        }
       : { authenticated: false as const },
   ),
   login: publicProcedure.input(loginInputSchema).mutation(async ({ ctx, input }) => {
@@ -34,6 +38,7 @@ export const authRouter = router({
       success: true as const,
       message: 'Signed in',
       user: { username: result.user.username, role: result.user.role },
+      ...(result.twoStepSetupRequired ? { twoStepSetupRequired: true as const } : {}),
     };
   }),
   loginSecondStep: publicProcedure.input(secondStepInputSchema).mutation(async ({ ctx, input }) => {
