@@ -407,6 +407,7 @@ describe('admin area', () => {
       'Leads',
       'Reviews',
       'Account',
+      'Activity',
     ]);
     await page.goto(`${site.url}/admin#settings`);
     // Only the hash changed: load the page again so the panel reads it afresh.

@@ -23,6 +23,8 @@ const SERVER_EXTERNAL = [
   '@node-rs/argon2',
   // Its transports run files of its own in worker threads.
   'pino',
+  // Some 50,000 common passwords, read only when someone sets a password: not worth compiling at start.
+  '@zxcvbn-ts/language-common',
 ].flatMap((name) => [name, `${name}/*`]);
 
 export async function build(): Promise<void> {

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../db/client.ts';
 import { createSession, validateSessionToken } from '../src/server/services/sessions.ts';
 import { createUser, setAccountActive, verifyCredentials } from '../src/server/services/users.ts';
+import { actingWithoutRequest } from '../src/server/services/activity-log.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 
@@ -29,7 +30,12 @@ describe.runIf(process.env.TEST_DB !== 'postgres')('npm run admin:reset-password
       password: 'another password 22',
       role: 'admin',
     });
-    await setAccountActive(database.db, other.id, admin.id, false);
+    await setAccountActive(
+      database.db,
+      actingWithoutRequest({ userId: other.id, username: other.username }),
+      admin.id,
+      false,
+    );
     token = (await createSession(database.db, admin.id)).token;
     await database.close();
   });

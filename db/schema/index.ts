@@ -12,3 +12,6 @@ export * from './backup-runs.ts';
 export * from './analytics.ts';
 export * from './stored-files.ts';
 export * from './review-requests.ts';
+export * from './activity-log.ts';
+export * from './recovery-codes.ts';
+export * from './security-emails.ts';

@@ -29,6 +29,9 @@ export default function Page() {
   );
   const [formError, setFormError] = useState<string | null>(() => posted?.message ?? null);
   const [submitting, setSubmitting] = useState(false);
+  // The password was right and the account has a second step: sent here by the form post, or by the
+  // answer to the script's sign-in.
+  const [askForCode, setAskForCode] = useState(query.step === 'code');
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -50,7 +53,12 @@ export default function Page() {
     setFormError(null);
     setSubmitting(true);
     try {
-      await apiRequest('POST', '/api/login', parsed.data);
+      const answer = await apiRequest<{ secondStep?: string }>('POST', '/api/login', parsed.data);
+      if (answer.secondStep) {
+        setSubmitting(false);
+        setAskForCode(true);
+        return;
+      }
       window.location.assign(safeAdminReturn(new URLSearchParams(window.location.search).get('next')));
     } catch (error) {
       // The server's message or 'Invalid username or password'; no answer at all is a network failure.
@@ -67,6 +75,8 @@ export default function Page() {
     [fieldErrors[field] ? `${id}-${field}-error` : '', formError ? `${id}-form-error` : '']
       .filter(Boolean)
       .join(' ') || undefined;
+
+  if (askForCode) return <SecondStep postedMessage={posted?.message ?? posted?.fieldErrors.code ?? null} />;
 
   return (
     <main className={styles.loginWrap}>
@@ -158,4 +168,89 @@ export default function Page() {
       </div>
     </main>
   );
+}
+
+/** The second step: a code from the authenticator app, or one of the recovery codes. */
+function SecondStep({ postedMessage }: { postedMessage: string | null }) {
+  const { query } = usePageContext();
+  const id = useId();
+  const [code, setCode] = useState('');
+  // A code sent before the script loaded that was refused comes back with the server's message.
+  const [error, setError] = useState<string | null>(postedMessage);
+  const [submitting, setSubmitting] = useState(false);
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (!code.trim()) return setError('Enter the code');
+    setError(null);
+    setSubmitting(true);
+    try {
+      await apiRequest('POST', '/api/login/totp', { code });
+      window.location.assign(safeAdminReturn(new URLSearchParams(window.location.search).get('next')));
+    } catch (failure) {
+      setError(
+        failure instanceof ApiError
+          ? (failure.serverMessage ?? 'That code is not right')
+          : 'Login failed. Please try again.',
+      );
+      setSubmitting(false);
+    }
+  }
+
+  return (
+    <main className={styles.loginWrap}>
+      <div className={styles.loginCard}>
+        <h1 className={styles.cardTitle}>Two-step sign-in</h1>
+        <p className={styles.hint}>
+          Enter the 6-digit code your authenticator app shows now, or one of your recovery codes.
+        </p>
+        <form
+          method="post"
+          action={withStep(loginPathFor(query.next ?? '/admin'))}
+          className={styles.form}
+          onSubmit={onSubmit}
+          noValidate
+          style={{ marginTop: '1rem' }}
+        >
+          {error && (
+            <p id={`${id}-error`} role="alert" className={styles.errorBox}>
+              {error}
+            </p>
+          )}
+          <div className={styles.field}>
+            <label className={styles.label} htmlFor={`${id}-code`}>
+              Code
+            </label>
+            <input
+              id={`${id}-code`}
+              className={styles.input}
+              type="text"
+              name="code"
+              inputMode="text"
+              autoComplete="one-time-code"
+              autoCapitalize="none"
+              spellCheck={false}
+              value={code}
+              onChange={(event) => setCode(event.target.value)}
+              aria-invalid={error ? true : undefined}
+              aria-describedby={error ? `${id}-error` : undefined}
+            />
+          </div>
+          <button type="submit" className={styles.button.primary} disabled={submitting}>
+            {submitting ? 'Checking...' : 'Continue'}
+          </button>
+        </form>
+        <p style={{ marginTop: '1rem' }}>
+          <a className={styles.backLink} href="/admin-login">
+            Start again
+          </a>
+        </p>
+      </div>
+    </main>
+  );
+}
+
+/** The sign-in address with `step=code`, so a refused code comes back to this form. */
+function withStep(path: string): string {
+  return `${path}${path.includes('?') ? '&' : '?'}step=code`;
 }

@@ -16,6 +16,7 @@ import { siteImagesRoute } from './http/site-images-route.ts';
 import { analyticsRestRoutes } from './http/rest/analytics.ts';
 import { discoveryRoutes } from './http/rest/discovery.ts';
 import { adminRestRoutes } from './http/rest/admin.ts';
+import { accountRestRoutes } from './http/rest/account.ts';
 import { publicRestRoutes } from './http/rest/public.ts';
 import { cachePublicReads } from './caching/public-api-cache.ts';
 import { uploadRestRoute } from './http/rest/upload.ts';
@@ -41,6 +42,11 @@ export interface AppOptions extends BackgroundWorkOptions {
   ssr?: SsrOptions;
   uploadLimits?: UploadLimits;
   loginThrottle?: Partial<LoginThrottleOptions>;
+  /**
+   * The time sessions, re-authentication and the activity log are judged by; tests pass a clock they
+   * move, so that idle timeouts and the five-minute re-authentication need no waiting.
+   */
+  clock?: () => Date;
 }
 
 async function buildApp(fastify: FastifyInstance, options: AppOptions) {
@@ -50,6 +56,7 @@ async function buildApp(fastify: FastifyInstance, options: AppOptions) {
   fastify.decorate('config', config);
   fastify.decorate('db', database.db);
   fastify.decorate('databaseKind', database.kind);
+  fastify.decorate('clock', options.clock ?? (() => new Date()));
   fastify.decorate(
     'loginThrottle',
     new LoginThrottle({ ...defaultLoginThrottleOptions, ...options.loginThrottle }),
@@ -65,9 +72,11 @@ async function buildApp(fastify: FastifyInstance, options: AppOptions) {
   const workers = await startBackgroundWork(fastify, { config, database, fileStore, pageCache }, options);
   fastify.decorate('imageVariants', workers.imageVariants);
   fastify.decorate('leadNotifier', workers.leadNotifier);
+  fastify.decorate('securityMailer', workers.securityMailer);
   fastify.decorate('reviewRequestMailer', workers.reviewRequestMailer);
   fastify.decorate('analytics', workers.analytics);
   fastify.decorateRequest('auth', null);
+  fastify.decorateRequest('pendingSignIn', null);
   fastify.setErrorHandler(handleError);
   fastify.setValidatorCompiler(zodValidatorCompiler);
   fastify.setSerializerCompiler(jsonSerializerCompiler);
@@ -128,6 +137,7 @@ async function buildApp(fastify: FastifyInstance, options: AppOptions) {
   cachePublicReads(fastify);
   await fastify.register(publicRestRoutes);
   await fastify.register(adminRestRoutes);
+  await fastify.register(accountRestRoutes);
   await fastify.register(analyticsRestRoutes);
   await fastify.register(uploadRestRoute, { limits: options.uploadLimits ?? defaultUploadLimits });
   await fastify.register(discoveryRoutes);

@@ -7,6 +7,9 @@ import { changePasswordInputSchema, createUserInputSchema } from '../../shared/s
 import { toast } from '../Toast/toast-store.ts';
 import { firstMessageByField } from '../../shared/schemas/field-errors.ts';
 import { AdminTextField } from './AdminTextField.tsx';
+import { withRecentPassword } from './PasswordConfirm.tsx';
+import { SessionsSection } from './SessionsSection.tsx';
+import { TwoStepSection } from './TwoStepSection.tsx';
 import * as styles from './admin.css.ts';
 
 type Errors = Record<string, string>;
@@ -16,6 +19,8 @@ export function AccountTab() {
   return (
     <div className={styles.grid}>
       <ChangePasswordForm />
+      <TwoStepSection />
+      <SessionsSection />
       {user?.role === 'admin' && <TeamSection />}
     </div>
   );
@@ -97,6 +102,7 @@ function ChangePasswordForm() {
 }
 
 function TeamSection() {
+  const me = usePageContext().user?.username;
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const id = useId();
@@ -104,6 +110,9 @@ function TeamSection() {
   const create = useMutation(trpc.adminUsers.create.mutationOptions());
   const setActive = useMutation(trpc.adminUsers.setActive.mutationOptions());
   const reset = useMutation(trpc.adminUsers.resetPassword.mutationOptions());
+  const endSessions = useMutation(trpc.adminUsers.endSessions.mutationOptions());
+  const twoStepRequired = useQuery(trpc.adminUsers.twoStepRequired.queryOptions());
+  const setTwoStepRequired = useMutation(trpc.adminUsers.setTwoStepRequired.mutationOptions());
   const blank = { username: '', email: '', password: '' };
   const [values, setValues] = useState(blank);
   const [errors, setErrors] = useState<Errors>({});
@@ -115,7 +124,7 @@ function TeamSection() {
     if (!parsed.success) return setErrors(firstMessageByField(parsed.error));
     setErrors({});
     try {
-      await create.mutateAsync(parsed.data);
+      await withRecentPassword(() => create.mutateAsync(parsed.data));
       setValues(blank);
       toast({ title: 'Editor added', description: `${parsed.data.username} can sign in now.` });
     } catch (error) {
@@ -131,7 +140,7 @@ function TeamSection() {
 
   async function toggleActive(userId: number, username: string, isActive: boolean) {
     try {
-      await setActive.mutateAsync({ id: userId, isActive });
+      await withRecentPassword(() => setActive.mutateAsync({ id: userId, isActive }));
       toast({
         title: isActive ? 'Account enabled' : 'Account disabled',
         description: isActive
@@ -154,7 +163,7 @@ function TeamSection() {
     );
     if (!password) return;
     try {
-      await reset.mutateAsync({ id: userId, password });
+      await withRecentPassword(() => reset.mutateAsync({ id: userId, password }));
       toast({
         title: 'Password reset',
         description: `${username} was signed out everywhere and signs in with the new password.`,
@@ -163,6 +172,41 @@ function TeamSection() {
       toast({
         title: 'Password not reset',
         description: serverMessageOf(error) ?? 'Failed to reset the password',
+        variant: 'destructive',
+      });
+    }
+  }
+
+  async function changeTwoStepRequired(required: boolean) {
+    try {
+      await withRecentPassword(() => setTwoStepRequired.mutateAsync({ required }));
+      toast({
+        title: required ? 'Two-step sign-in required' : 'Two-step sign-in optional',
+        description: required
+          ? 'Accounts without it set it up at their next sign-in, before anything else.'
+          : 'Each person chooses for their own account.',
+      });
+    } catch (error) {
+      toast({
+        title: 'Not changed',
+        description: serverMessageOf(error) ?? 'Failed to change the rule',
+        variant: 'destructive',
+      });
+    }
+    await queryClient.invalidateQueries({ queryKey: trpc.adminUsers.twoStepRequired.queryKey() });
+  }
+
+  async function signOutEverywhere(userId: number, username: string) {
+    try {
+      const { ended } = await withRecentPassword(() => endSessions.mutateAsync({ id: userId }));
+      toast({
+        title: 'Signed out everywhere',
+        description: `${username}: ${ended} session${ended === 1 ? '' : 's'} ended.`,
+      });
+    } catch (error) {
+      toast({
+        title: 'Error',
+        description: serverMessageOf(error) ?? 'Failed to sign them out',
         variant: 'destructive',
       });
     }
@@ -177,6 +221,15 @@ function TeamSection() {
         Editors write posts, upload media and answer leads and reviews; only admins change settings and
         accounts.
       </p>
+      <label className={styles.checkboxLabel}>
+        <input
+          type="checkbox"
+          checked={twoStepRequired.data ?? false}
+          disabled={!twoStepRequired.isSuccess}
+          onChange={(event) => void changeTwoStepRequired(event.target.checked)}
+        />
+        Require two-step sign-in for every account
+      </label>
       {users.isPending && <p>Loading accounts...</p>}
       {users.isError && <p className={styles.fieldError}>The accounts could not be loaded.</p>}
       <ul className={styles.list} style={{ margin: '1rem 0' }}>
@@ -211,6 +264,17 @@ function TeamSection() {
                   onClick={() => resetPassword(account.id, account.username)}
                 >
                   Reset password<span className="visually-hidden"> of {account.username}</span>
+                </button>
+              </div>
+            )}
+            {account.isActive && account.username !== me && (
+              <div className={styles.buttonRow}>
+                <button
+                  type="button"
+                  className={styles.button.secondary}
+                  onClick={() => signOutEverywhere(account.id, account.username)}
+                >
+                  Sign out everywhere<span className="visually-hidden"> {account.username}</span>
                 </button>
               </div>
             )}

@@ -1,9 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
 import { usePageContext } from '../../../renderer/usePageContext.tsx';
 import { apiRequest } from '../../client/api-request.ts';
 import { useTRPC } from '../../client/trpc.tsx';
 import { AccountTab } from './AccountTab.tsx';
+import { ActivityTab } from './ActivityTab.tsx';
+import { PasswordConfirmDialog } from './PasswordConfirm.tsx';
+import { TwoStepSection } from './TwoStepSection.tsx';
 import { DashboardTab } from './DashboardTab.tsx';
 import { LeadsTab } from './LeadsTab.tsx';
 import { MediaTab } from './MediaTab.tsx';
@@ -13,7 +16,7 @@ import { SettingsTab } from './SettingsTab.tsx';
 import { loginPathFor } from '../../shared/admin-return.ts';
 import * as styles from './admin.css.ts';
 
-type TabId = 'dashboard' | 'content' | 'media' | 'leads' | 'reviews' | 'settings' | 'account';
+type TabId = 'dashboard' | 'content' | 'media' | 'leads' | 'reviews' | 'settings' | 'account' | 'activity';
 
 /** What a tab shows: the tab, and the lead or post a link asked for. */
 export interface AdminView {
@@ -38,6 +41,7 @@ const tabs: TabDefinition[] = [
   { id: 'reviews', label: 'Reviews', render: () => <ReviewsTab /> },
   { id: 'settings', label: 'Settings', adminOnly: true, render: () => <SettingsTab /> },
   { id: 'account', label: 'Account', render: () => <AccountTab /> },
+  { id: 'activity', label: 'Activity', render: () => <ActivityTab /> },
 ];
 
 /**
@@ -140,47 +144,102 @@ export function AdminPanel() {
         </div>
       </header>
       <main className={styles.main}>
-        <div role="tablist" aria-label="Admin sections" className={styles.tabList}>
-          {visibleTabs.map((tab) => (
-            <button
-              key={tab.id}
-              ref={(element) => {
-                if (element) tabRefs.current.set(tab.id, element);
-              }}
-              type="button"
-              role="tab"
-              id={`tab-${tab.id}`}
-              aria-selected={active === tab.id}
-              aria-controls={`panel-${tab.id}`}
-              tabIndex={active === tab.id ? 0 : -1}
-              className={styles.tab}
-              onClick={() => select(tab.id)}
-              onKeyDown={onTabKeyDown}
-            >
-              {tab.label}
-              {tab.id === 'leads' && newLeads.data ? (
-                <span className={styles.countBadge}>
-                  {newLeads.data}
-                  <span className="visually-hidden"> new</span>
-                </span>
-              ) : null}
-            </button>
-          ))}
-        </div>
-        {visibleTabs
-          .filter((tab) => tab.id === active)
-          .map((tab) => (
-            <section
-              key={tab.id}
-              role="tabpanel"
-              id={`panel-${tab.id}`}
-              aria-labelledby={`tab-${tab.id}`}
-              tabIndex={0}
-            >
-              {tab.render({ ...view, open })}
-            </section>
-          ))}
+        {status.data?.authenticated && status.data.twoStepSetupRequired ? (
+          <RequiredTwoStepSetup />
+        ) : (
+          <AdminTabs
+            visibleTabs={visibleTabs}
+            view={view}
+            open={open}
+            select={select}
+            onTabKeyDown={onTabKeyDown}
+            tabRefs={tabRefs}
+            newLeads={newLeads.data}
+          />
+        )}
       </main>
+      <PasswordConfirmDialog />
     </div>
+  );
+}
+
+/** Every account must use two-step sign-in and this one does not yet: its set-up comes before anything. */
+function RequiredTwoStepSetup() {
+  return (
+    <div className={styles.grid}>
+      <p className={styles.errorBox}>
+        An admin requires two-step sign-in for every account. Set it up to continue.
+      </p>
+      <TwoStepSection />
+      <div className={styles.buttonRow}>
+        <button type="button" className={styles.button.primary} onClick={() => window.location.reload()}>
+          Continue to the admin area
+        </button>
+      </div>
+    </div>
+  );
+}
+
+function AdminTabs({
+  visibleTabs,
+  view,
+  open,
+  select,
+  onTabKeyDown,
+  tabRefs,
+  newLeads,
+}: {
+  visibleTabs: TabDefinition[];
+  view: AdminView;
+  open: (view: AdminView) => void;
+  select: (id: TabId) => void;
+  onTabKeyDown: (event: KeyboardEvent<HTMLButtonElement>) => void;
+  tabRefs: RefObject<Map<TabId, HTMLButtonElement>>;
+  newLeads: number | undefined;
+}) {
+  const active = view.tab;
+  return (
+    <>
+      <div role="tablist" aria-label="Admin sections" className={styles.tabList}>
+        {visibleTabs.map((tab) => (
+          <button
+            key={tab.id}
+            ref={(element) => {
+              if (element) tabRefs.current.set(tab.id, element);
+            }}
+            type="button"
+            role="tab"
+            id={`tab-${tab.id}`}
+            aria-selected={active === tab.id}
+            aria-controls={`panel-${tab.id}`}
+            tabIndex={active === tab.id ? 0 : -1}
+            className={styles.tab}
+            onClick={() => select(tab.id)}
+            onKeyDown={onTabKeyDown}
+          >
+            {tab.label}
+            {tab.id === 'leads' && newLeads ? (
+              <span className={styles.countBadge}>
+                {newLeads}
+                <span className="visually-hidden"> new</span>
+              </span>
+            ) : null}
+          </button>
+        ))}
+      </div>
+      {visibleTabs
+        .filter((tab) => tab.id === active)
+        .map((tab) => (
+          <section
+            key={tab.id}
+            role="tabpanel"
+            id={`panel-${tab.id}`}
+            aria-labelledby={`tab-${tab.id}`}
+            tabIndex={0}
+          >
+            {tab.render({ ...view, open })}
+          </section>
+        ))}
+    </>
   );
 }

@@ -11,6 +11,7 @@ import { formatBytes } from '../../shared/format-bytes.ts';
 import { formatPostDateTime } from '../../shared/format-date.ts';
 import { toast } from '../Toast/toast-store.ts';
 import { AdminTextField } from './AdminTextField.tsx';
+import { downloadWithRecentPassword } from './PasswordConfirm.tsx';
 import * as styles from './admin.css.ts';
 
 function describeRun(run: BackupRunSummary): string {
@@ -88,8 +89,17 @@ export function BackupsSection() {
               : 'Nightly backups are off.'}
           </p>
           <div className={styles.buttonRow}>
-            {/* A plain link: the browser streams the archive to disk, however large the photos are. */}
-            <a className={styles.button.secondary} href="/api/admin/backups/download" download>
+            {/* A plain link: the browser streams the archive to disk, however large the photos are. The
+                password is asked first when the server would ask for it. */}
+            <a
+              className={styles.button.secondary}
+              href="/api/admin/backups/download"
+              download
+              onClick={(event) => {
+                event.preventDefault();
+                void downloadWithRecentPassword(event.currentTarget.href);
+              }}
+            >
               Download a backup now
             </a>
           </div>

@@ -6,6 +6,7 @@ import { formatPostDateTime } from '../../shared/format-date.ts';
 import { telHref } from '../../shared/site-content.ts';
 import { toast } from '../Toast/toast-store.ts';
 import { AlertRecipientNotice } from './AlertRecipientNotice.tsx';
+import { downloadWithRecentPassword } from './PasswordConfirm.tsx';
 import * as styles from './admin.css.ts';
 
 const statusLabels: Record<LeadStatus, string> = { new: 'New', contacted: 'Contacted', closed: 'Closed' };
@@ -159,7 +160,15 @@ export function LeadsTab({ openLeadId }: { openLeadId?: number }) {
         </p>
       ) : (
         <p className={styles.buttonRow} style={{ margin: '1rem 0' }}>
-          <a className={styles.button.secondary} href={csvHref} download>
+          <a
+            className={styles.button.secondary}
+            href={csvHref}
+            download
+            onClick={(event) => {
+              event.preventDefault();
+              void downloadWithRecentPassword(event.currentTarget.href);
+            }}
+          >
             Export CSV
           </a>
         </p>

@@ -3,6 +3,11 @@
 // sweeps of old spam, nightly backups and the visit counter's writes. Each is started once the app is
 // ready (a moment later on a server, so its first visitors come first) and finishes what it is doing
 // before the database closes; the rest waits in the database for the next start.
+import {
+  defaultSecurityMailerOptions,
+  SecurityMailer,
+  type SecurityMailerOptions,
+} from '../services/security-mailer.ts';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { DatabaseHandle } from '../../../db/client.ts';
@@ -34,6 +39,8 @@ import { PublishTimer } from './publish-timer.ts';
 
 export interface BackgroundWorkOptions {
   leadNotifier?: Partial<LeadNotifierOptions>;
+  /** Emails about account security; tests point it at their own SMTP server. */
+  securityMailer?: Partial<SecurityMailerOptions>;
   /** Review requests' emails; tests give it a clock of their own. */
   reviewRequestMailer?: Partial<ReviewRequestMailerOptions>;
   /** Time between sweeps of expired spam and limit counters (the first runs at start). */
@@ -61,6 +68,7 @@ interface Dependencies {
 export interface BackgroundWorkers {
   imageVariants: ImageVariantMaker;
   leadNotifier: LeadNotifier;
+  securityMailer: SecurityMailer;
   reviewRequestMailer: ReviewRequestMailer;
   analytics: AnalyticsRecorder;
 }
@@ -128,6 +136,18 @@ export async function startBackgroundWork(
     await stopFollowing();
   });
   startInBackground(() => leadNotifier.start());
+  const securityMailer = new SecurityMailer(
+    database.db,
+    {
+      smtpUrl: config.smtpUrl,
+      publicUrl: config.publicUrl,
+      ...defaultSecurityMailerOptions,
+      ...options.securityMailer,
+    },
+    fastify.log,
+  );
+  startInBackground(() => securityMailer.start());
+  fastify.addHook('onClose', () => securityMailer.stop());
   // An alert being sent is finished before the database closes; the rest wait in the database.
   fastify.addHook('onClose', () => leadNotifier.stop());
 
@@ -166,7 +186,7 @@ export async function startBackgroundWork(
   // The last few seconds of counting are written before the database closes.
   fastify.addHook('onClose', () => analytics.stop());
 
-  return { imageVariants, leadNotifier, reviewRequestMailer, analytics };
+  return { imageVariants, leadNotifier, reviewRequestMailer, analytics, securityMailer };
 }
 
 /**

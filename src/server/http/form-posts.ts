@@ -146,10 +146,21 @@ export const formPostRoutes: FastifyPluginCallback<FormPostOptions> = (
 
   app.post('/admin-login', async (request, reply) => {
     const fields = bodyOf(request);
+    // The second step's form posts here too, with its code; the password is never in it.
+    if ('code' in fields) {
+      try {
+        await callerFor(request, reply).auth.loginSecondStep({ code: fields.code });
+      } catch (error) {
+        return answerWithPage(request, reply, error, {});
+      }
+      const { next } = request.query as { next?: string };
+      return reply.redirect(safeAdminReturn(next), 303);
+    }
     // The password is never sent back in the page.
     const values = pick(fields, ['username']);
+    let answer;
     try {
-      await callerFor(request, reply).auth.login({
+      answer = await callerFor(request, reply).auth.login({
         username: fields.username,
         password: fields.password,
         website: fields[HONEYPOT_FIELD],
@@ -157,8 +168,13 @@ export const formPostRoutes: FastifyPluginCallback<FormPostOptions> = (
     } catch (error) {
       return answerWithPage(request, reply, error, values);
     }
-    // Back to the admin address opened before signing in (a lead's link), as the script does.
+    // Back to the admin address opened before signing in (a lead's link), as the script does; by way
+    // of the second step when the account has one.
     const { next } = request.query as { next?: string };
+    if ('secondStep' in answer) {
+      const query = new URLSearchParams({ step: 'code', ...(next ? { next } : {}) });
+      return reply.redirect(`/admin-login?${query.toString()}`, 303);
+    }
     return reply.redirect(safeAdminReturn(next), 303);
   });
 

@@ -18,12 +18,15 @@ export async function identifyRequests(
   fastify.addHook('onRequest', async (request, reply) => {
     const token = request.cookies[SESSION_COOKIE];
     if (!token) return;
-    const result = await sessionMemory.validate(token);
+    const result = await sessionMemory.validate(token, fastify.clock());
     if (!result) {
       reply.clearCookie(SESSION_COOKIE, sessionCookieOptions(config));
       return;
     }
-    request.auth = { user: result.user, session: result.session };
+    // A sign-in waiting for its second step is no session yet: only the second step may use it.
+    if (result.session.secondStepPending)
+      request.pendingSignIn = { user: result.user, session: result.session };
+    else request.auth = { user: result.user, session: result.session };
     if (result.renewed)
       reply.setCookie(SESSION_COOKIE, token, sessionCookieOptions(config, result.session.expiresAt));
   });
@@ -38,6 +41,10 @@ export async function identifyRequests(
   fastify.addHook('preValidation', async (request, reply) => {
     if (request.url.startsWith('/api/admin') && !request.auth) {
       return reply.status(401).send({ success: false, message: 'Sign in to continue' });
+    }
+    // Every account must use two-step sign-in and this one has not set it up: only its set-up (tRPC).
+    if (request.url.startsWith('/api/admin') && request.auth?.session.twoStepSetupRequired) {
+      return reply.status(403).send({ success: false, message: 'Set up two-step sign-in to continue' });
     }
   });
 }

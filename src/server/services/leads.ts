@@ -103,7 +103,7 @@ export async function setLeadStatus(
   if (updated.length === 0) throw new NotFoundError('Lead not found');
 }
 
-function csvCell(value: string | number | null): string {
+export function csvCell(value: string | number | null): string {
   let text = value === null ? '' : String(value);
   // A cell starting with = + - @ is a formula to a spreadsheet: prefix it so it stays text.
   if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;

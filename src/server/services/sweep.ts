@@ -1,6 +1,7 @@
 import { and, eq, lt } from 'drizzle-orm';
 import type { Database } from '../../../db/client.ts';
 import { contactSubmissions, reviews } from '../../../db/schema/index.ts';
+import { deleteOldActivity } from './activity-log.ts';
 import { deleteExpiredRateLimits } from './rate-limits.ts';
 
 /** How long the spam folders keep what the bot checks caught, for the owner to look through. */
@@ -10,11 +11,12 @@ export interface SweepResult {
   spamLeads: number;
   spamReviews: number;
   rateLimits: number;
+  activity: number;
 }
 
 /**
- * Deletes what has outlived its use: spam older than the spam folders keep it, and limit counters whose
- * window has ended. What is due is read from the rows themselves, so a sweep missed while the server
+ * Deletes what has outlived its use: spam older than the spam folders keep it, limit counters whose
+ * window has ended, and activity older than the log keeps it. What is due is read from the rows themselves, so a sweep missed while the server
  * was down is made up by the next one, and sweeps of several instances at once delete each row once.
  */
 export async function sweepExpired(db: Database, now = new Date()): Promise<SweepResult> {
@@ -31,5 +33,6 @@ export async function sweepExpired(db: Database, now = new Date()): Promise<Swee
     spamLeads: spamLeads.length,
     spamReviews: spamReviews.length,
     rateLimits: await deleteExpiredRateLimits(db, now),
+    activity: await deleteOldActivity(db, now),
   };
 }

@@ -10,13 +10,34 @@ import {
   NotFoundError,
   UnauthorizedError,
 } from '../errors.ts';
-import { argon2Module } from './modules-on-first-use.ts';
-import { invalidateOtherUserSessions, invalidateUserSessions } from './sessions.ts';
+import { argon2Module, commonPasswordsModule } from './modules-on-first-use.ts';
+import { actingWithoutRequest, recordActivityBy, type ActingRequest } from './activity-log.ts';
+import { endOtherSessions, invalidateUserSessions } from './sessions.ts';
+import { enqueueSecurityEmail, type SecurityEvent } from './security-mailer.ts';
+
+const eventOf = (acting: ActingRequest): SecurityEvent => ({
+  at: acting.at,
+  clientAddress: acting.from.clientAddress,
+  userAgent: acting.from.userAgent,
+});
 
 // OWASP's argon2id minimum (19 MiB, 2 passes); about 30 ms here, tolerable for a sign-in.
 const ARGON2_OPTIONS = { memoryCost: 19_456, timeCost: 2, parallelism: 1, outputLen: 32 } as const;
 
 export const INVALID_CREDENTIALS_MESSAGE = 'Invalid username or password';
+
+export const COMMON_PASSWORD_MESSAGE =
+  'This password is on a list of common and breached passwords that attackers try first: choose another';
+
+/**
+ * Refuses a password found in a list of common and breached passwords (zxcvbn-ts's, shipped in the
+ * package: nothing is sent anywhere), whatever its case, as NIST SP 800-63B asks. `field` names the form
+ * field the message belongs to.
+ */
+export async function assertPasswordNotCommon(password: string, field: string): Promise<void> {
+  if ((await commonPasswordsModule.get()).has(password.toLowerCase()))
+    throw new InvalidInputError(COMMON_PASSWORD_MESSAGE, { [field]: [COMMON_PASSWORD_MESSAGE] });
+}
 
 export async function hashPassword(password: string): Promise<string> {
   return (await argon2Module.get()).hash(password, ARGON2_OPTIONS);
@@ -130,14 +151,24 @@ export async function getStaffAccount(db: Database, id: number): Promise<StaffAc
 }
 
 /** Adds an account; usernames and emails are unique whatever their case. */
-export async function createStaffAccount(db: Database, input: CreateUserInput): Promise<StaffAccount> {
+export async function createStaffAccount(
+  db: Database,
+  acting: ActingRequest,
+  input: CreateUserInput,
+): Promise<StaffAccount> {
   if (await findUserByUsername(db, input.username)) throw new ConflictError('That username is taken');
+  await assertPasswordNotCommon(input.password, 'password');
   const [sameEmail] = await db
     .select({ id: users.id })
     .from(users)
     .where(eq(sql`lower(${users.email})`, input.email.toLowerCase()));
   if (sameEmail) throw new ConflictError('That email is already used by another account');
   const user = await createUser(db, input);
+  await recordActivityBy(db, acting, {
+    kind: 'user-created',
+    summary: `Added ${user.role} ${user.username}`,
+    details: { userId: user.id, username: user.username, role: user.role },
+  });
   return getStaffAccount(db, user.id);
 }
 
@@ -147,13 +178,13 @@ export async function createStaffAccount(db: Database, input: CreateUserInput): 
  */
 export async function setAccountActive(
   db: Database,
-  actingUserId: number,
+  acting: ActingRequest,
   id: number,
   isActive: boolean,
 ): Promise<StaffAccount> {
   const account = await getStaffAccount(db, id);
   if (!isActive) {
-    if (id === actingUserId) throw new ForbiddenError('You cannot disable your own account');
+    if (id === acting.actor.userId) throw new ForbiddenError('You cannot disable your own account');
     if (account.role === 'admin') {
       const [row] = await db
         .select({ count: sql<number>`count(*)::int` })
@@ -164,24 +195,53 @@ export async function setAccountActive(
   }
   await db.update(users).set({ isActive, updatedAt: new Date() }).where(eq(users.id, id));
   if (!isActive) await invalidateUserSessions(db, id);
+  await recordActivityBy(db, acting, {
+    kind: isActive ? 'user-enabled' : 'user-disabled',
+    summary: `${isActive ? 'Enabled' : 'Disabled (and signed out)'} ${account.username}`,
+    details: { userId: id, username: account.username },
+  });
   return { ...account, isActive };
 }
 
 /** An admin sets a new password for someone: every session of theirs ends. */
-export async function resetAccountPassword(db: Database, id: number, password: string): Promise<void> {
-  await getStaffAccount(db, id);
+export async function resetAccountPassword(
+  db: Database,
+  acting: ActingRequest,
+  id: number,
+  password: string,
+): Promise<void> {
+  const account = await getStaffAccount(db, id);
+  await assertPasswordNotCommon(password, 'password');
   await setPassword(db, id, password);
   await invalidateUserSessions(db, id);
+  await enqueueSecurityEmail(db, id, 'password-changed', eventOf(acting));
+  await recordActivityBy(db, acting, {
+    kind: 'user-password-reset',
+    summary: `Set a new password for ${account.username} (and signed them out)`,
+    details: { userId: id, username: account.username },
+  });
+}
+
+/** An admin signs someone out everywhere (a lost laptop, a stolen phone). */
+export async function endAccountSessions(db: Database, acting: ActingRequest, id: number): Promise<number> {
+  const account = await getStaffAccount(db, id);
+  const ended = await invalidateUserSessions(db, id);
+  await recordActivityBy(db, acting, {
+    kind: 'user-sessions-ended',
+    summary: `Signed ${account.username} out everywhere (${ended} session${ended === 1 ? '' : 's'})`,
+    details: { userId: id, username: account.username, sessions: ended },
+  });
+  return ended;
 }
 
 /** The signed-in user's own change: the current password proves it is them; other devices are signed out. */
 export async function changeOwnPassword(
   db: Database,
-  userId: number,
-  currentSessionId: string,
+  acting: ActingRequest & { sessionId: string },
   currentPassword: string,
   newPassword: string,
 ): Promise<void> {
+  const userId = acting.actor.userId!;
   const [user] = await db
     .select({ passwordHash: users.passwordHash })
     .from(users)
@@ -191,8 +251,15 @@ export async function changeOwnPassword(
       currentPassword: ['Your current password is not correct'],
     });
   }
+  await assertPasswordNotCommon(newPassword, 'newPassword');
   await setPassword(db, userId, newPassword);
-  await invalidateOtherUserSessions(db, userId, currentSessionId);
+  const ended = await endOtherSessions(db, userId, acting.sessionId);
+  await enqueueSecurityEmail(db, userId, 'password-changed', eventOf(acting));
+  await recordActivityBy(db, acting, {
+    kind: 'password-changed',
+    summary: `Changed own password (${ended} other session${ended === 1 ? '' : 's'} signed out)`,
+    details: { otherSessionsEnded: ended },
+  });
 }
 
 /**
@@ -206,6 +273,16 @@ export async function recoverAccount(db: Database, username: string): Promise<st
   await setPassword(db, user.id, password);
   await db.update(users).set({ isActive: true }).where(eq(users.id, user.id));
   await invalidateUserSessions(db, user.id);
+  await enqueueSecurityEmail(db, user.id, 'password-changed', {
+    at: new Date(),
+    clientAddress: 'the server (command line)',
+    userAgent: undefined,
+  });
+  await recordActivityBy(db, actingWithoutRequest({ userId: null, username: null }), {
+    kind: 'user-password-reset',
+    summary: `Set a new password for ${user.username} from the server's command line (and signed them out)`,
+    details: { userId: user.id, username: user.username },
+  });
   return password;
 }
 

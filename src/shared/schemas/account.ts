@@ -49,3 +49,16 @@ export const setUserActiveInputSchema = z.object({ id: userId, isActive: z.boole
 export const resetUserPasswordInputSchema = z.object({ id: userId, password: newPasswordSchema });
 
 export type CreateUserInput = z.output<typeof createUserInputSchema>;
+export const endUserSessionsInputSchema = z.object({ id: userId });
+
+/** The password, or a code from the authenticator app, asked again before a sensitive change. */
+export const reauthenticateInputSchema = z.union([
+  z.object({
+    password: z
+      .string({ error: 'Enter your password' })
+      .min(1, 'Enter your password')
+      .max(256)
+      .check(plainText('Password')),
+  }),
+  z.object({ code: z.string().trim().min(1, 'Enter the code').max(20) }),
+]);

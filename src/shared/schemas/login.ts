@@ -24,3 +24,16 @@ export const loginInputSchema = z.object({
 });
 
 export type LoginInput = z.input<typeof loginInputSchema>;
+
+/** The second step of a sign-in: six digits from the authenticator app, or a recovery code. */
+export const secondStepInputSchema = z.object({
+  code: z
+    .string({ error: 'Enter the code' })
+    .check(
+      z.trim(),
+      z.minLength(1, 'Enter the code'),
+      z.maxLength(20, 'Enter the six digits from your app, or a recovery code'),
+    ),
+});
+
+export type SecondStepInput = z.input<typeof secondStepInputSchema>;

@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildTestApp, TEST_PASSWORD, type TestApp } from '../../testing/test-app.ts';
 import { testDatabaseKind } from '../../testing/test-database.ts';
 import { setAccountActive } from '../../services/users.ts';
+import { actingWithoutRequest } from '../../services/activity-log.ts';
 
 describe(`accounts and roles (${testDatabaseKind})`, () => {
   let t: TestApp;
@@ -89,9 +90,14 @@ describe(`accounts and roles (${testDatabaseKind})`, () => {
       'You cannot disable your own account',
     ]);
     // Through the API the acting admin is a second active admin; the rule also guards any other caller.
-    await expect(setAccountActive(t.database.db, eddieId, bossId, false)).rejects.toThrow(
-      'The last active admin cannot be disabled',
-    );
+    await expect(
+      setAccountActive(
+        t.database.db,
+        actingWithoutRequest({ userId: eddieId, username: 'eddie' }),
+        bossId,
+        false,
+      ),
+    ).rejects.toThrow('The last active admin cannot be disabled');
     const other = await t.signInAs('admin', 'boss2');
     expect(
       (await t.caller(other).mutate('adminUsers.setActive', { id: bossId, isActive: false })).statusCode,

@@ -10,6 +10,9 @@ import type { MediaLibraryItem } from '../../services/media-library.ts';
 import { ADMIN_ONLY_MESSAGE } from '../trpc/init.ts';
 import { leadFilterSchema } from '../trpc/routers/leads.ts';
 import { ForbiddenError } from '../../errors.ts';
+import { recordActivityBy } from '../../services/activity-log.ts';
+import { assertRecentlyAuthenticated } from '../../services/sessions.ts';
+import { actingRequest, createRequestContext } from '../request-context.ts';
 import { backupSettingsSchema, type BackupSettings } from '../../../shared/schemas/backup.ts';
 import { postIdSchema, savePostInputSchema } from '../../../shared/schemas/post.ts';
 import { mediaAltSchema, mediaIdSchema } from '../../../shared/schemas/media.ts';
@@ -84,7 +87,7 @@ export async function adminRestRoutes(fastify: FastifyInstance) {
       schema: { querystring: leadFilterSchema, response: { 200: z.string() } },
     },
     async (request, reply) => {
-      const leads = await callerFor(request, reply).leads.list(request.query);
+      const leads = await callerFor(request, reply).leads.export(request.query);
       const date = new Date().toISOString().slice(0, 10);
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
@@ -126,7 +129,12 @@ export async function adminRestRoutes(fastify: FastifyInstance) {
   );
 
   // A fresh archive of the whole site, streamed as it is written: nothing large is held in memory.
+  // A backup holds every password hash and every lead: like the procedures that change accounts, it asks
+  // for the password within the last five minutes, and is logged.
   app.get('/api/admin/backups/download', { preValidation: adminOnly }, async (request, reply) => {
+    const acting = actingRequest({ ...createRequestContext(request, reply), auth: request.auth! });
+    assertRecentlyAuthenticated(request.auth!.session, acting.at);
+    await recordActivityBy(app.db, acting, { kind: 'backup-downloaded', summary: 'Downloaded a backup' });
     const body = new PassThrough();
     writeBackupForDownload(app.db, app.databaseKind, app.fileStore, body).catch((error: unknown) => {
       request.log.error({ err: error }, 'backup download failed');

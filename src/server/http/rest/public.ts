@@ -4,7 +4,7 @@ import { callerFor } from './caller.ts';
 import { ok, okWithMessage, serviceResult, typed } from './typed.ts';
 import { REVIEW_HELD_MESSAGE } from '../trpc/routers/reviews.ts';
 import { contactInputSchema } from '../../../shared/schemas/contact.ts';
-import { loginInputSchema } from '../../../shared/schemas/login.ts';
+import { loginInputSchema, secondStepInputSchema } from '../../../shared/schemas/login.ts';
 import { postIdSchema } from '../../../shared/schemas/post.ts';
 import { reviewInputSchema } from '../../../shared/schemas/review.ts';
 import { publicSettingsSchema } from '../../../shared/schemas/settings.ts';
@@ -14,6 +14,7 @@ import type { PublicReview } from '../../services/reviews.ts';
 type PostLists = Awaited<ReturnType<typeof listPublishedPosts>>;
 type AuthStatus = Awaited<ReturnType<ReturnType<typeof callerFor>['auth']['status']>>;
 type LoginResult = Awaited<ReturnType<ReturnType<typeof callerFor>['auth']['login']>>;
+type SecondStepResult = Awaited<ReturnType<ReturnType<typeof callerFor>['auth']['loginSecondStep']>>;
 
 // Public calls. Writes are limited per address by the services they call.
 export async function publicRestRoutes(fastify: FastifyInstance) {
@@ -119,6 +120,13 @@ export async function publicRestRoutes(fastify: FastifyInstance) {
     '/api/login',
     { schema: { body: loginInputSchema, response: { 200: serviceResult<LoginResult>() } } },
     async (request, reply) => callerFor(request, reply).auth.login(request.body),
+  );
+
+  // The second step of a sign-in, after `POST /api/login` answered `secondStep`.
+  app.post(
+    '/api/login/totp',
+    { schema: { body: secondStepInputSchema, response: { 200: serviceResult<SecondStepResult>() } } },
+    async (request, reply) => callerFor(request, reply).auth.loginSecondStep(request.body),
   );
 
   app.post('/api/logout', { schema: { response: { 200: z.object(ok) } } }, async (request, reply) =>

@@ -1,5 +1,6 @@
 import { createCallerFactory, router } from './init.ts';
 import { accountRouter } from './routers/account.ts';
+import { activityRouter } from './routers/activity.ts';
 import { adminBackupsRouter } from './routers/admin-backups.ts';
 import { adminPostsRouter } from './routers/admin-posts.ts';
 import { adminUsersRouter } from './routers/admin-users.ts';
@@ -29,6 +30,7 @@ export const appRouter = router({
   reviewRequests: reviewRequestsRouter,
   adminSeo: adminSeoRouter,
   account: accountRouter,
+  activity: activityRouter,
   adminUsers: adminUsersRouter,
   adminBackups: adminBackupsRouter,
   adminStats: adminStatsRouter,

@@ -3,6 +3,7 @@ import { initTRPC, TRPCError } from '@trpc/server';
 import { core } from 'zod';
 import type { RequestContext } from '../request-context.ts';
 import { DomainError, InvalidInputError } from '../../errors.ts';
+import { assertRecentlyAuthenticated } from '../../services/sessions.ts';
 import { INTERNAL_ERROR_MESSAGE, recogniseError, trpcCodeFor } from '../http-errors.ts';
 
 const t = initTRPC.context<RequestContext>().create({
@@ -41,12 +42,34 @@ const clearPagesAfterMutation = t.middleware(async ({ ctx, type, next }) => {
   return result;
 });
 
+// A change may have queued a security email (a new browser, a password changed): sent now, not at the
+// next poll.
+const sendSecurityEmails = t.middleware(async ({ ctx, type, next }) => {
+  const result = await next();
+  if (type === 'mutation') ctx.securityMailer.wake();
+  return result;
+});
+
 export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
-export const publicProcedure = t.procedure.use(mapDomainErrors);
+export const publicProcedure = t.procedure.use(sendSecurityEmails).use(mapDomainErrors);
 
-const signedInProcedure = publicProcedure.use(({ ctx, next }) => {
+export const SET_UP_TWO_STEP_MESSAGE = 'Set up two-step sign-in to continue';
+
+/** What a session sent to set up two-step sign-in may call: that set-up, and who it is. */
+const twoStepSetupPaths = new Set([
+  'account.me',
+  'account.twoStep',
+  'account.beginTotpSetup',
+  'account.confirmTotpSetup',
+  'account.reauthenticate',
+  'account.recentlyAuthenticated',
+]);
+
+const signedInProcedure = publicProcedure.use(({ ctx, path, next }) => {
   if (!ctx.auth) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Sign in to continue' });
+  if (ctx.auth.session.twoStepSetupRequired && !twoStepSetupPaths.has(path))
+    throw new TRPCError({ code: 'FORBIDDEN', message: SET_UP_TWO_STEP_MESSAGE });
   return next({ ctx: { ...ctx, auth: ctx.auth } });
 });
 
@@ -72,3 +95,19 @@ export const staffInternalProcedure = signedInProcedure;
 
 /** Signed in as admin, for what visitors never see: accounts. */
 export const adminInternalProcedure = signedInProcedure.use(adminOnly);
+
+/**
+ * A sensitive change (passwords, accounts, a backup, the leads export): the session must have proved who
+ * is there within the last five minutes, whichever transport carries the call; otherwise 403 with
+ * "Confirm your password to continue", and the client asks for the password and tries again.
+ */
+const recentlyAuthenticated = t.middleware(({ ctx, next }) => {
+  if (ctx.auth) assertRecentlyAuthenticated(ctx.auth.session, ctx.now());
+  return next();
+});
+
+/** Signed in as admin, recently re-authenticated: accounts and roles. */
+export const recentAdminProcedure = adminInternalProcedure.use(recentlyAuthenticated);
+
+/** Signed in as admin or editor, recently re-authenticated: the leads export, one's own sessions. */
+export const recentStaffProcedure = staffInternalProcedure.use(recentlyAuthenticated);

@@ -1,0 +1,1 @@
+ALTER TABLE "sessions" ADD COLUMN "two_step_setup_required" boolean DEFAULT false NOT NULL;

@@ -1,0 +1,166 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import { usePageContext } from '../../../renderer/usePageContext.tsx';
+import { useTRPC } from '../../client/trpc.tsx';
+import type { ActivityFilterInput } from '../../shared/schemas/activity.ts';
+import * as styles from './admin.css.ts';
+
+const PAGE_SIZE = 50;
+
+/**
+ * Who did what, when and from where. An admin sees everyone's entries and filters by person; an editor
+ * sees their own (the server decides). Times are shown in UTC, as they are stored and exported.
+ */
+export function ActivityTab() {
+  const { user } = usePageContext();
+  const isAdmin = user?.role === 'admin';
+  const trpc = useTRPC();
+  const id = useId();
+  const [person, setPerson] = useState('');
+  const [kind, setKind] = useState('');
+  const [since, setSince] = useState('');
+  const [until, setUntil] = useState('');
+  const users = useQuery({ ...trpc.adminUsers.list.queryOptions(), enabled: isAdmin });
+  const kinds = useQuery(trpc.activity.kinds.queryOptions());
+  // "Older entries" asks for more of the same list: a few hundred rows at most, read again at once.
+  const [shown, setShown] = useState(PAGE_SIZE);
+  const filter: ActivityFilterInput = {
+    limit: shown,
+    ...(person ? { user: Number(person) } : {}),
+    ...(kind ? { kind } : {}),
+    ...(since ? { since } : {}),
+    ...(until ? { until } : {}),
+  };
+  const entries = useQuery({
+    ...trpc.activity.list.queryOptions(filter),
+    placeholderData: keepPreviousData,
+  });
+  const rows = entries.data ?? [];
+  const hasMore = rows.length === shown && shown < 1000;
+  const csvQuery = new URLSearchParams(
+    Object.entries({ ...filter, limit: 1000 }).map(([name, value]) => [name, String(value)]),
+  );
+
+  return (
+    <section className={styles.card} aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`} className={styles.cardTitle}>
+        Activity
+      </h2>
+      <p className={styles.hint}>
+        {isAdmin
+          ? 'Sign-ins, refusals and account changes by everyone, newest first; kept a year. Times in UTC.'
+          : 'Your own sign-ins and account changes, newest first; kept a year. Times in UTC.'}
+      </p>
+      <div className={styles.fieldRow} role="search" aria-label="Filter activity">
+        {isAdmin && (
+          <div className={styles.field}>
+            <label className={styles.label} htmlFor={`${id}-person`}>
+              Person
+            </label>
+            <select
+              id={`${id}-person`}
+              className={styles.input}
+              value={person}
+              onChange={(event) => setPerson(event.target.value)}
+            >
+              <option value="">Everyone</option>
+              {(users.data ?? []).map((account) => (
+                <option key={account.id} value={account.id}>
+                  {account.username}
+                </option>
+              ))}
+            </select>
+          </div>
+        )}
+        <div className={styles.field}>
+          <label className={styles.label} htmlFor={`${id}-kind`}>
+            Kind
+          </label>
+          <select
+            id={`${id}-kind`}
+            className={styles.input}
+            value={kind}
+            onChange={(event) => setKind(event.target.value)}
+          >
+            <option value="">All</option>
+            {(kinds.data ?? []).map((value) => (
+              <option key={value} value={value}>
+                {value}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className={styles.field}>
+          <label className={styles.label} htmlFor={`${id}-since`}>
+            From
+          </label>
+          <input
+            id={`${id}-since`}
+            className={styles.input}
+            type="date"
+            value={since}
+            onChange={(event) => setSince(event.target.value)}
+          />
+        </div>
+        <div className={styles.field}>
+          <label className={styles.label} htmlFor={`${id}-until`}>
+            To
+          </label>
+          <input
+            id={`${id}-until`}
+            className={styles.input}
+            type="date"
+            value={until}
+            onChange={(event) => setUntil(event.target.value)}
+          />
+        </div>
+      </div>
+      <p className={styles.buttonRow} style={{ margin: '1rem 0' }}>
+        <a
+          className={styles.button.secondary}
+          href={`/api/admin/activity.csv?${csvQuery.toString()}`}
+          download
+        >
+          Export CSV
+        </a>
+      </p>
+      {entries.isPending && <p>Loading activity...</p>}
+      {entries.isError && <p className={styles.fieldError}>The activity could not be loaded.</p>}
+      {entries.isSuccess && rows.length === 0 && <p>Nothing matches.</p>}
+      {rows.length > 0 && (
+        <table className={styles.table}>
+          <thead>
+            <tr>
+              <th scope="col">Time (UTC)</th>
+              <th scope="col">Person</th>
+              <th scope="col">What</th>
+              <th scope="col">From</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((entry) => (
+              <tr key={entry.id} data-testid="activity-entry">
+                <td>{entry.at.slice(0, 19).replace('T', ' ')}</td>
+                <td>{entry.username ?? '(server)'}</td>
+                <td>{entry.summary}</td>
+                <td>{entry.ipAddress ?? ''}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      {hasMore && (
+        <div className={styles.buttonRow} style={{ marginTop: '1rem' }}>
+          <button
+            type="button"
+            className={styles.button.secondary}
+            disabled={entries.isFetching}
+            onClick={() => setShown((count) => Math.min(count + PAGE_SIZE, 1000))}
+          >
+            {entries.isFetching ? 'Loading...' : 'Older entries'}
+          </button>
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,239 @@
+// A person is told by email of what happened to their account. Each email is a row written beside the
+// change (an outbox, as lead alerts are, run by background/outbox.ts): whichever instance is running
+// sends it, retries wait in the database, and nothing here can fail the request that caused it.
+import { createHash, randomBytes } from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
+import type { Database } from '../../../db/client.ts';
+import { knownBrowsers, securityEmails, users } from '../../../db/schema/index.ts';
+import { rowsOf } from '../../../db/rows.ts';
+import type { Logger } from '../logger.ts';
+import { defaultOutboxOptions, nextAttemptAt, Outbox, type OutboxOptions } from '../background/outbox.ts';
+import { describeUserAgent } from './device-names.ts';
+import { MailTransport } from './mail-transport.ts';
+import { getSettings } from './settings.ts';
+
+export const securityEmailKinds = [
+  'new-browser',
+  'password-changed',
+  'two-step-disabled',
+  'recovery-code-used',
+] as const;
+export type SecurityEmailKind = (typeof securityEmailKinds)[number];
+
+/** When and where it happened, as the email says it. */
+export interface SecurityEvent {
+  at: Date;
+  clientAddress: string | undefined;
+  userAgent: string | undefined;
+}
+
+type Executor = Pick<Database, 'insert'>;
+
+/** Queues an email to the account's address; the mailer sends it shortly after. */
+export async function enqueueSecurityEmail(
+  db: Executor,
+  userId: number,
+  kind: SecurityEmailKind,
+  event: SecurityEvent,
+): Promise<void> {
+  await db.insert(securityEmails).values({
+    userId,
+    kind,
+    details: {
+      at: event.at.toISOString(),
+      address: event.clientAddress ?? null,
+      browser: describeUserAgent(event.userAgent),
+    },
+  });
+}
+
+/** A random id for the long-lived cookie that tells this browser apart, and the hash kept of it. */
+export function newBrowserId(): string {
+  return randomBytes(20).toString('base64url');
+}
+
+const browserHash = (browserId: string) => createHash('sha256').update(browserId).digest('hex');
+
+/**
+ * Remembers that this account signed in from this browser; answers whether it had not before. A
+ * browser without the cookie (or with one never seen for this account) is new.
+ */
+export async function rememberBrowser(
+  db: Database,
+  userId: number,
+  browserId: string,
+  now: Date,
+): Promise<boolean> {
+  const [known] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(knownBrowsers)
+    .where(eq(knownBrowsers.userId, userId));
+  const added = await db
+    .insert(knownBrowsers)
+    .values({ userId, browserHash: browserHash(browserId), firstSeenAt: now })
+    .onConflictDoNothing()
+    .returning({ userId: knownBrowsers.userId });
+  // An account's very first browser is where it was set up: nothing to tell.
+  return added.length === 1 && (known?.count ?? 0) > 0;
+}
+
+const subjects: Record<SecurityEmailKind, string> = {
+  'new-browser': 'New sign-in to your account',
+  'password-changed': 'Your password was changed',
+  'two-step-disabled': 'Two-step sign-in was turned off',
+  'recovery-code-used': 'A recovery code was used to sign in',
+};
+
+const happenings: Record<SecurityEmailKind, string> = {
+  'new-browser': 'Your account was signed in to from a browser it had not used before.',
+  'password-changed': 'The password of your account was changed.',
+  'two-step-disabled': 'Two-step sign-in was turned off for your account: the password alone now opens it.',
+  'recovery-code-used': 'One of your recovery codes was used to sign in; every other session was signed out.',
+};
+
+export function securityEmail(
+  kind: SecurityEmailKind,
+  details: Record<string, string | null>,
+  username: string,
+  companyName: string,
+  publicUrl: string,
+) {
+  const text = [
+    `Hello ${username},`,
+    '',
+    happenings[kind],
+    '',
+    `When:    ${details.at ?? ''} (UTC)`,
+    `From:    ${details.address ?? 'unknown address'}`,
+    `Browser: ${details.browser ?? 'unknown browser'}`,
+    '',
+    'If this was you, there is nothing to do.',
+    'If it was not you: sign in at once, change your password under Account, press "Sign out everywhere',
+    'else", and turn on two-step sign-in (or set it up again). If you cannot sign in, ask the site owner',
+    `to reset your password. Sign in: ${publicUrl}/admin-login`,
+    '',
+    `${companyName} website`,
+  ].join('\n');
+  return { subject: `${subjects[kind]} (${companyName})`, text };
+}
+
+export interface SecurityMailerOptions extends OutboxOptions {
+  smtpUrl: string | undefined;
+  publicUrl: string;
+}
+
+export const defaultSecurityMailerOptions = {
+  ...defaultOutboxOptions,
+  pollIntervalMs: 5_000,
+} satisfies Partial<SecurityMailerOptions>;
+
+interface ClaimedEmail {
+  id: number;
+  userId: number;
+  kind: SecurityEmailKind;
+  details: Record<string, string | null>;
+  attempts: number;
+}
+
+/**
+ * Sends the queued security emails on the shared outbox runner: each is claimed with FOR UPDATE SKIP
+ * LOCKED and a lease, so with several instances exactly one sends it, and one claimed by an instance
+ * that died is taken over once its lease runs out.
+ */
+export class SecurityMailer extends Outbox<ClaimedEmail> {
+  private mail: MailTransport | undefined;
+
+  constructor(
+    private readonly db: Database,
+    private readonly options: SecurityMailerOptions,
+    private readonly log: Logger,
+  ) {
+    super(options.pollIntervalMs, (error) =>
+      log.warn({ err: error }, 'security emails could not be sent now'),
+    );
+  }
+
+  protected async claim(): Promise<ClaimedEmail | undefined> {
+    const [row] = rowsOf<{
+      id: number;
+      user_id: number;
+      kind: SecurityEmailKind;
+      details: Record<string, string | null> | string;
+      attempts: number;
+    }>(
+      await this.db.execute(sql`
+        update security_emails
+        set lease_until = now() + make_interval(secs => ${this.options.leaseMs / 1000}),
+            attempts = attempts + 1
+        where id = (
+          select id from security_emails
+          where status = 'pending' and next_attempt_at <= now()
+            and (lease_until is null or lease_until < now())
+          order by id
+          limit 1
+          for update skip locked
+        )
+        returning id, user_id, kind, details, attempts`),
+    );
+    if (!row) return undefined;
+    // postgres.js parses jsonb; PGlite may hand it over as text.
+    const details =
+      typeof row.details === 'string'
+        ? (JSON.parse(row.details) as Record<string, string | null>)
+        : row.details;
+    return { id: row.id, userId: row.user_id, kind: row.kind, details, attempts: row.attempts };
+  }
+
+  protected async deliver(claimed: ClaimedEmail): Promise<void> {
+    const finish = (values: Partial<typeof securityEmails.$inferInsert>) =>
+      this.db
+        .update(securityEmails)
+        .set({ leaseUntil: null, ...values })
+        .where(eq(securityEmails.id, claimed.id));
+    const [user] = await this.db
+      .select({ email: users.email, username: users.username })
+      .from(users)
+      .where(eq(users.id, claimed.userId));
+    if (!user) return; // deleted meanwhile: its emails went with it
+    const settings = await getSettings(this.db);
+    const email = securityEmail(
+      claimed.kind,
+      claimed.details,
+      user.username,
+      settings.companyName,
+      this.options.publicUrl,
+    );
+    if (!this.options.smtpUrl) {
+      this.log.info(
+        { to: user.email, subject: email.subject, text: email.text },
+        'security email (no SMTP_URL: logged, not emailed)',
+      );
+      await finish({ status: 'logged', recipient: user.email });
+      return;
+    }
+    this.mail ??= new MailTransport(this.options.smtpUrl);
+    try {
+      await this.mail.send({
+        from: `"${settings.companyName.replace(/"/g, '')} website" <${settings.adminEmail || user.email}>`,
+        to: user.email,
+        subject: email.subject,
+        text: email.text,
+        messageId: `<security-${claimed.id}@${new URL(this.options.publicUrl).hostname}>`,
+      });
+      await finish({ status: 'sent', recipient: user.email, sentAt: new Date(), lastError: null });
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      this.log.warn(
+        { emailId: claimed.id, attempt: claimed.attempts, err: message },
+        'security email failed',
+      );
+      const lastError = message.slice(0, 1_000);
+      const retryAt = nextAttemptAt(claimed.attempts, this.options, new Date());
+      await finish(
+        retryAt
+          ? { recipient: user.email, lastError, nextAttemptAt: retryAt }
+          : { status: 'failed', recipient: user.email, lastError },
+      );
+    }
+  }
+}
