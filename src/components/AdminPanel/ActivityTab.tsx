@@ -141,9 +141,9 @@ export function ActivityTab() {
             {rows.map((entry) => (
               <tr key={entry.id} data-testid="activity-entry">
                 <td>{entry.at.slice(0, 19).replace('T', ' ')}</td>
-                <td>{entry.username ?? '(server)'}</td>
+                <td>{entry.user ?? '(server)'}</td>
                 <td>{entry.summary}</td>
-                <td>{entry.ipAddress ?? ''}</td>
+                <td>{entry.address ?? ''}</td>
               </tr>
             ))}
           </tbody>

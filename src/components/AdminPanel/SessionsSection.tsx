@@ -60,12 +60,12 @@ export function SessionsSection() {
         {(sessions.data ?? []).map((session) => (
           <li key={session.id} className={styles.row} data-testid="session">
             <h3 className={styles.rowTitle}>
-              {session.device}
+              {session.browser}
               {session.current && <span className={styles.badge.published}> This one</span>}
             </h3>
             <p className={styles.hint}>
-              {session.ipAddress ?? 'Unknown address'}. Signed in {formatPostDateTime(session.signedInAt)};
-              last seen {formatPostDateTime(session.lastSeenAt)}.
+              {session.address ?? 'Unknown address'}. Signed in {formatPostDateTime(session.createdAt)}; last
+              seen {formatPostDateTime(session.lastSeenAt)}.
             </p>
             <div className={styles.buttonRow}>
               <button
@@ -73,7 +73,7 @@ export function SessionsSection() {
                 className={styles.button.secondary}
                 onClick={() => signOut(session.id, session.current)}
               >
-                Sign out<span className="visually-hidden"> {session.device}</span>
+                Sign out<span className="visually-hidden"> {session.browser}</span>
               </button>
             </div>
           </li>

@@ -17,11 +17,11 @@ export async function signOutOwnSession(
 ): Promise<SessionListEntry> {
   const ended = await endOwnSession(db, acting.actor.userId!, id);
   const which =
-    id === acting.sessionId ? 'this session' : `${ended.device} (${ended.ipAddress ?? 'unknown address'})`;
+    id === acting.sessionId ? 'this session' : `${ended.browser} (${ended.address ?? 'unknown address'})`;
   await recordActivityBy(db, acting, {
     kind: 'session-ended',
     summary: `Signed out ${which}`,
-    details: { device: ended.device, ipAddress: ended.ipAddress, signedInAt: ended.signedInAt },
+    details: { browser: ended.browser, address: ended.address, signedInAt: ended.createdAt },
   });
   return { ...ended, current: id === acting.sessionId };
 }

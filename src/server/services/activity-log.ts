@@ -97,11 +97,12 @@ export interface ActivityEntry {
   /** UTC, ISO 8601. */
   at: string;
   userId: number | null;
-  username: string | null;
+  /** The username of who did it, as it was then; null for the server's own doings. */
+  user: string | null;
   kind: string;
   summary: string;
   details: Record<string, unknown> | null;
-  ipAddress: string | null;
+  address: string | null;
   userAgent: string | null;
 }
 
@@ -131,7 +132,12 @@ export async function listActivity(db: Database, filter: ActivityFilter = {}): P
     .where(and(...conditions))
     .orderBy(desc(activityLog.id))
     .limit(Math.min(Math.max(filter.limit ?? 100, 1), 1000));
-  return rows.map((row) => ({ ...row, at: row.at.toISOString() }));
+  return rows.map(({ username, ipAddress, ...row }) => ({
+    ...row,
+    at: row.at.toISOString(),
+    user: username,
+    address: ipAddress,
+  }));
 }
 
 /** The entries as CSV, one row each, times in UTC. */
@@ -140,7 +146,7 @@ export function activityToCsv(entries: ActivityEntry[]): string {
   const lines = [header.join(',')];
   for (const entry of entries) {
     lines.push(
-      [entry.at, entry.username, entry.kind, entry.summary, entry.ipAddress, entry.userAgent]
+      [entry.at, entry.user, entry.kind, entry.summary, entry.address, entry.userAgent]
         .map(csvCell)
         .join(','),
     );

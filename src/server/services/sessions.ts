@@ -151,9 +151,10 @@ export async function invalidateUserSessions(db: Database, userId: number): Prom
 export interface SessionListEntry {
   id: string;
   /** Browser and system in words ("Firefox on Windows"). */
-  device: string;
-  ipAddress: string | null;
-  signedInAt: string;
+  browser: string;
+  address: string | null;
+  /** When it was signed in. */
+  createdAt: string;
   /** To within an hour: the moment the idle expiry was last moved forward. */
   lastSeenAt: string;
   current: boolean;
@@ -177,9 +178,9 @@ export async function listUserSessions(
       .filter((row) => !row.secondStepPending && now < row.expiresAt && now < row.absoluteExpiresAt)
       .map((row) => ({
         id: row.id,
-        device: describeUserAgent(row.userAgent),
-        ipAddress: row.ipAddress,
-        signedInAt: row.createdAt.toISOString(),
+        browser: describeUserAgent(row.userAgent),
+        address: row.ipAddress,
+        createdAt: row.createdAt.toISOString(),
         lastSeenAt: row.lastSeenAt.toISOString(),
         current: row.id === currentSessionId,
       }))
@@ -200,9 +201,9 @@ export async function endOwnSession(
   if (!ended) throw new NotFoundError('No such session');
   return {
     id: ended.id,
-    device: describeUserAgent(ended.userAgent),
-    ipAddress: ended.ipAddress,
-    signedInAt: ended.createdAt.toISOString(),
+    browser: describeUserAgent(ended.userAgent),
+    address: ended.ipAddress,
+    createdAt: ended.createdAt.toISOString(),
     lastSeenAt: ended.lastSeenAt.toISOString(),
     current: false,
   };

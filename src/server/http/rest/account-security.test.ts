@@ -72,17 +72,17 @@ describe(`sessions you can see, re-authentication and the activity log (${testDa
     expect(sessions).toEqual([
       {
         id: expect.stringMatching(/^[0-9a-f]{64}$/),
-        device: 'Firefox on Windows',
-        ipAddress: '203.0.113.7',
-        signedInAt: '2026-03-02T15:00:00.000Z',
+        browser: 'Firefox on Windows',
+        address: '203.0.113.7',
+        createdAt: '2026-03-02T15:00:00.000Z',
         lastSeenAt: '2026-03-02T15:00:00.000Z',
         current: true,
       },
       {
         id: expect.stringMatching(/^[0-9a-f]{64}$/),
-        device: 'Safari on iOS',
-        ipAddress: '198.51.100.20',
-        signedInAt: '2026-03-02T15:10:00.000Z',
+        browser: 'Safari on iOS',
+        address: '198.51.100.20',
+        createdAt: '2026-03-02T15:10:00.000Z',
         lastSeenAt: '2026-03-02T15:10:00.000Z',
         current: false,
       },
@@ -97,8 +97,8 @@ describe(`sessions you can see, re-authentication and the activity log (${testDa
     const tablet = await signIn('owner', FIREFOX_ON_WINDOWS, '192.0.2.5');
     const editor = await signIn('eddie', FIREFOX_ON_WINDOWS);
     const sessionsOf = async (cookie: string) =>
-      (await get('/api/admin/account/sessions', cookie)).json().sessions as { id: string; device: string }[];
-    const phoneId = (await sessionsOf(laptop)).find((s) => s.device === 'Safari on iOS')!.id;
+      (await get('/api/admin/account/sessions', cookie)).json().sessions as { id: string; browser: string }[];
+    const phoneId = (await sessionsOf(laptop)).find((s) => s.browser === 'Safari on iOS')!.id;
     const editorId = (await sessionsOf(editor))[0]!.id;
 
     const ended = await t.app.inject({
@@ -324,7 +324,7 @@ describe(`sessions you can see, re-authentication and the activity log (${testDa
 
     const all = (await get('/api/admin/activity', admin)).json();
     expect(all.success).toBe(true);
-    expect(all.entries.map((e: { kind: string; username: string }) => [e.kind, e.username])).toEqual([
+    expect(all.entries.map((e: { kind: string; user: string }) => [e.kind, e.user])).toEqual([
       ['sign-out', 'eddie'],
       ['sign-in', 'eddie'],
       ['sign-in', 'owner'],
@@ -332,17 +332,17 @@ describe(`sessions you can see, re-authentication and the activity log (${testDa
     expect(all.entries[1]).toMatchObject({
       userId: eddieId,
       at: '2026-03-03T15:00:00.000Z',
-      ipAddress: '198.51.100.20',
+      address: '198.51.100.20',
       summary: 'Signed in with password',
     });
     const byUser = (await get(`/api/admin/activity?user=${ownerId}`, admin)).json().entries;
-    expect(byUser.map((e: { username: string }) => e.username)).toEqual(['owner']);
+    expect(byUser.map((e: { user: string }) => e.user)).toEqual(['owner']);
     const byKind = (await get('/api/admin/activity?kind=sign-in', admin)).json().entries;
     expect(byKind.length).toBe(2);
     const page = (await get(`/api/admin/activity?limit=1&before=${all.entries[0].id}`, admin)).json().entries;
     expect(page.map((e: { kind: string }) => e.kind)).toEqual(['sign-in']);
     const byDay = (await get('/api/admin/activity?since=2026-03-02&until=2026-03-02', admin)).json().entries;
-    expect(byDay.map((e: { username: string }) => e.username)).toEqual(['owner']);
+    expect(byDay.map((e: { user: string }) => e.user)).toEqual(['owner']);
 
     const csv = await get('/api/admin/activity.csv?kind=sign-in', admin);
     expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
@@ -357,7 +357,7 @@ describe(`sessions you can see, re-authentication and the activity log (${testDa
     const refused = await get('/api/admin/activity', editorAgain);
     expect(refused.statusCode).toBe(403);
     const own = (await t.caller(editorAgain).query('activity.list', { user: ownerId })).json().result.data;
-    expect(new Set(own.map((e: { username: string }) => e.username))).toEqual(new Set(['eddie']));
+    expect(new Set(own.map((e: { user: string }) => e.user))).toEqual(new Set(['eddie']));
     expect((await get('/api/admin/activity.csv', editorAgain)).body).not.toContain('owner');
   });
 
