@@ -8,6 +8,22 @@ import { seedDefaultSettings } from '../services/settings.ts';
 import { createUser } from '../services/users.ts';
 import { createTestDatabase } from './test-database.ts';
 
+/** A clock a test moves by hand: `now()` answers the same moment until `later(ms)` moves it on. */
+export interface MovableClock {
+  now: () => Date;
+  later: (ms: number) => void;
+}
+
+export function movableClock(start: string): MovableClock {
+  let current = new Date(start);
+  return {
+    now: () => current,
+    later: (ms) => {
+      current = new Date(current.getTime() + ms);
+    },
+  };
+}
+
 export const TEST_PASSWORD = 'correct horse battery staple';
 
 /** tRPC procedures called over HTTP (`/trpc/<path>`) as one visitor, the way the admin client calls them. */

@@ -1,7 +1,13 @@
 import { sql } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { activityLog } from '../../../../db/schema/index.ts';
-import { buildTestApp, TEST_PASSWORD, type TestApp } from '../../testing/test-app.ts';
+import {
+  buildTestApp,
+  movableClock,
+  TEST_PASSWORD,
+  type MovableClock,
+  type TestApp,
+} from '../../testing/test-app.ts';
 import { testDatabaseKind } from '../../testing/test-database.ts';
 import { createUser } from '../../services/users.ts';
 import { sweepExpired } from '../../services/sweep.ts';
@@ -15,10 +21,10 @@ const SAFARI_ON_IPHONE =
 describe(`sessions you can see, re-authentication and the activity log (${testDatabaseKind})`, () => {
   let t: TestApp;
   // The clock sessions, re-authentication and the log go by; each test moves it.
-  let now: Date;
+  let clock: MovableClock;
   beforeEach(async () => {
-    now = new Date('2026-03-02T15:00:00Z');
-    t = await buildTestApp({ clock: () => now, loginThrottle: { delayStepMs: 0 } });
+    clock = movableClock('2026-03-02T15:00:00Z');
+    t = await buildTestApp({ clock: clock.now, loginThrottle: { delayStepMs: 0 } });
     await createUser(t.database.db, {
       username: 'owner',
       email: 'owner@example.com',
@@ -36,9 +42,7 @@ describe(`sessions you can see, re-authentication and the activity log (${testDa
     await t.close();
   });
 
-  const later = (ms: number) => {
-    now = new Date(now.getTime() + ms);
-  };
+  const later = (ms: number) => clock.later(ms);
   const signIn = async (username: string, userAgent: string, remoteAddress = '203.0.113.7') => {
     const response = await t.app.inject({
       method: 'POST',
@@ -262,42 +266,42 @@ describe(`sessions you can see, re-authentication and the activity log (${testDa
         username: 'owner',
         ipAddress: '198.51.100.66',
         userAgent: FIREFOX_ON_WINDOWS,
-        at: now,
+        at: clock.now(),
       },
       {
         kind: 'sign-in-refused',
         username: 'mallory',
         ipAddress: '198.51.100.66',
         userAgent: 'lightMyRequest',
-        at: now,
+        at: clock.now(),
       },
       {
         kind: 'sign-in',
         username: 'owner',
         ipAddress: '203.0.113.7',
         userAgent: FIREFOX_ON_WINDOWS,
-        at: now,
+        at: clock.now(),
       },
       {
         kind: 'user-password-reset',
         username: 'owner',
         ipAddress: '127.0.0.1',
         userAgent: 'lightMyRequest',
-        at: now,
+        at: clock.now(),
       },
       {
         kind: 'password-changed',
         username: 'owner',
         ipAddress: '127.0.0.1',
         userAgent: 'lightMyRequest',
-        at: now,
+        at: clock.now(),
       },
       {
         kind: 'sign-out',
         username: 'owner',
         ipAddress: '127.0.0.1',
         userAgent: 'lightMyRequest',
-        at: now,
+        at: clock.now(),
       },
     ]);
     const everything = JSON.stringify(
@@ -399,7 +403,7 @@ describe(`sessions you can see, re-authentication and the activity log (${testDa
     await signIn('owner', FIREFOX_ON_WINDOWS);
     later(200 * DAY);
     await signIn('eddie', FIREFOX_ON_WINDOWS);
-    expect((await sweepExpired(t.database.db, new Date(now.getTime() + 166 * DAY))).activity).toBe(1);
+    expect((await sweepExpired(t.database.db, new Date(clock.now().getTime() + 166 * DAY))).activity).toBe(1);
     expect((await activity()).map((entry) => entry.username)).toEqual(['eddie']);
   });
 });

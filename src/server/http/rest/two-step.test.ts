@@ -1,6 +1,12 @@
 import { sql } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { buildTestApp, TEST_PASSWORD, type TestApp } from '../../testing/test-app.ts';
+import {
+  buildTestApp,
+  movableClock,
+  TEST_PASSWORD,
+  type MovableClock,
+  type TestApp,
+} from '../../testing/test-app.ts';
 import { testDatabaseKind } from '../../testing/test-database.ts';
 import { createUser, recoverAccount } from '../../services/users.ts';
 import { decodeTotpSecret, hotp, totpStepAt } from '../../services/totp.ts';
@@ -11,10 +17,10 @@ const MINUTE = 60 * SECOND;
 describe(`two-step sign-in with an authenticator app (${testDatabaseKind})`, () => {
   let t: TestApp;
   // The clock codes, locks and sessions go by; each test moves it.
-  let now: Date;
+  let clock: MovableClock;
   beforeEach(async () => {
-    now = new Date('2026-03-02T15:00:00Z');
-    t = await buildTestApp({ clock: () => now, loginThrottle: { delayStepMs: 0 } });
+    clock = movableClock('2026-03-02T15:00:00Z');
+    t = await buildTestApp({ clock: clock.now, loginThrottle: { delayStepMs: 0 } });
     await createUser(t.database.db, {
       username: 'owner',
       email: 'owner@example.com',
@@ -26,9 +32,7 @@ describe(`two-step sign-in with an authenticator app (${testDatabaseKind})`, () 
     await t.close();
   });
 
-  const later = (ms: number) => {
-    now = new Date(now.getTime() + ms);
-  };
+  const later = (ms: number) => clock.later(ms);
   const cookieOf = (response: { cookies: { name: string; value: string }[] }) =>
     `session=${response.cookies.find((c) => c.name === 'session')!.value}`;
   const login = (password = TEST_PASSWORD) =>
@@ -38,7 +42,7 @@ describe(`two-step sign-in with an authenticator app (${testDatabaseKind})`, () 
   const isSignedIn = async (cookie: string) =>
     (await t.app.inject({ method: 'GET', url: '/api/auth/status', headers: { cookie } })).json()
       .authenticated as boolean;
-  const codeAt = (secret: Uint8Array, at = now) => hotp(secret, totpStepAt(at));
+  const codeAt = (secret: Uint8Array, at = clock.now()) => hotp(secret, totpStepAt(at));
 
   /** Signs in with the password alone and turns two-step on; answers the secret and recovery codes. */
   async function setUpTwoStep() {
