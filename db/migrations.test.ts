@@ -49,6 +49,7 @@ describe(`migrations (${testDatabaseKind})`, () => {
       'reviews',
       'security_emails',
       'seo_metadata',
+      'service_areas',
       'sessions',
       'settings',
       'stored_file_chunks',
