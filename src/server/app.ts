@@ -18,6 +18,7 @@ import { discoveryRoutes } from './http/rest/discovery.ts';
 import { adminRestRoutes } from './http/rest/admin.ts';
 import { accountRestRoutes } from './http/rest/account.ts';
 import { publicRestRoutes } from './http/rest/public.ts';
+import { serviceAreasRestRoutes } from './http/rest/service-areas.ts';
 import { cachePublicReads } from './caching/public-api-cache.ts';
 import { uploadRestRoute } from './http/rest/upload.ts';
 import { jsonSerializerCompiler, zodValidatorCompiler } from './http/rest/typed.ts';
@@ -139,6 +140,7 @@ async function buildApp(fastify: FastifyInstance, options: AppOptions) {
   await fastify.register(adminRestRoutes);
   await fastify.register(accountRestRoutes);
   await fastify.register(analyticsRestRoutes);
+  await fastify.register(serviceAreasRestRoutes);
   await fastify.register(uploadRestRoute, { limits: options.uploadLimits ?? defaultUploadLimits });
   await fastify.register(discoveryRoutes);
 
