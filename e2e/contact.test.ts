@@ -33,7 +33,7 @@ describe('contact page', () => {
     expect(html).toContain('Monday to Friday: 8:00 AM to 6:00 PM');
     expect(html).toContain('Weekend: by appointment');
     expect(html).toMatch(
-      /<iframe[^>]*src="https:\/\/www\.google\.com\/maps\?q=Cumming,\+GA&amp;output=embed"[^>]*title="Map of Cumming, Georgia"[^>]*loading="lazy"/,
+      /<iframe[^>]*src="https:\/\/www\.google\.com\/maps\?q=Cumming%2C\+GA&amp;output=embed"[^>]*title="Map of Cumming, GA"[^>]*loading="lazy"/,
     );
     for (const town of ['Sugar Hill', 'Suwanee', 'Johns Creek', 'Alpharetta', 'Roswell'])
       expect(html).toContain(`>${town}</li>`);

@@ -2,7 +2,10 @@ import { usePageContext } from '../../renderer/usePageContext.tsx';
 import { linkButton } from '../../src/components/LinkButton/link-button.css.ts';
 import { PageHero } from '../../src/components/PageHero/PageHero.tsx';
 import { aboutImage, localExpertsImage, type SiteImage } from '../../src/shared/images.ts';
-import { communityTowns, telHref } from '../../src/shared/site-content.ts';
+import { telHref } from '../../src/shared/site-content.ts';
+import { townWithState } from '../../src/shared/town-lists.ts';
+import { TownName } from '../../src/components/TownName/TownName.tsx';
+import type { Data } from './+data.ts';
 import { siteImageUrl } from '../../src/shared/site-image-url.ts';
 import * as styles from './about.css.ts';
 
@@ -51,7 +54,8 @@ function Photo({ image }: { image: SiteImage }) {
 }
 
 export default function Page() {
-  const { settings } = usePageContext();
+  const { settings, data } = usePageContext();
+  const { communityTowns } = data as Data;
   return (
     <>
       <PageHero
@@ -128,8 +132,10 @@ export default function Page() {
               its homes and businesses running.
             </p>
             <ul className={styles.towns} aria-label="Communities we serve">
-              {communityTowns.map((town) => (
-                <li key={town}>{town}</li>
+              {communityTowns.map((area) => (
+                <li key={townWithState(area)}>
+                  <TownName area={area} />
+                </li>
               ))}
             </ul>
             <dl className={styles.facts}>

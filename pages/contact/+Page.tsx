@@ -1,5 +1,8 @@
 import { usePageContext } from '../../renderer/usePageContext.tsx';
-import { communityTowns, telHref } from '../../src/shared/site-content.ts';
+import { telHref } from '../../src/shared/site-content.ts';
+import { townWithState } from '../../src/shared/town-lists.ts';
+import { TownName } from '../../src/components/TownName/TownName.tsx';
+import type { Data } from './+data.ts';
 import { Toaster } from '../../src/components/Toast/Toaster.tsx';
 import { ContactForm } from './ContactForm.tsx';
 import * as styles from './contact.css.ts';
@@ -9,8 +12,10 @@ import { formatAddressLine } from '../../src/shared/postal-address.ts';
 const WORKING_HOURS = ['Monday to Friday: 8:00 AM to 6:00 PM', 'Weekend: by appointment'] as const;
 
 export default function Page() {
-  const { settings } = usePageContext();
-  const [homeBase, ...nearbyTowns] = communityTowns;
+  const { settings, data } = usePageContext();
+  const [homeBase, ...nearbyTowns] = (data as Data).communityTowns;
+  // Where the map and the location card point when Settings has no address: the home base town.
+  const homeBasePlace = homeBase ? townWithState(homeBase) : '';
 
   return (
     <>
@@ -33,7 +38,7 @@ export default function Page() {
         <ul className={styles.infoGrid}>
           <li className={styles.infoCard}>
             <h3 className={styles.infoTitle}>Location</h3>
-            <p>{formatAddressLine(settings) || 'Cumming, GA'}</p>
+            <p>{formatAddressLine(settings) || homeBasePlace}</p>
           </li>
           <li className={styles.infoCard}>
             <h3 className={styles.infoTitle}>Phone</h3>
@@ -79,18 +84,20 @@ export default function Page() {
             </p>
           </section>
         )}
-        <section aria-labelledby="map-title" className={styles.mapSection}>
-          <h2 id="map-title" className={styles.formTitle}>
-            Find us
-          </h2>
-          <iframe
-            className={styles.map}
-            src="https://www.google.com/maps?q=Cumming,+GA&output=embed"
-            title="Map of Cumming, Georgia"
-            loading="lazy"
-            referrerPolicy="no-referrer-when-downgrade"
-          />
-        </section>
+        {homeBasePlace && (
+          <section aria-labelledby="map-title" className={styles.mapSection}>
+            <h2 id="map-title" className={styles.formTitle}>
+              Find us
+            </h2>
+            <iframe
+              className={styles.map}
+              src={`https://www.google.com/maps?${new URLSearchParams({ q: homeBasePlace, output: 'embed' })}`}
+              title={`Map of ${homeBasePlace}`}
+              loading="lazy"
+              referrerPolicy="no-referrer-when-downgrade"
+            />
+          </section>
+        )}
       </div>
 
       <section className={styles.communities} aria-labelledby="communities-title">
@@ -99,12 +106,17 @@ export default function Page() {
             Communities we serve
           </h2>
           <ul className={styles.townList}>
-            <li className={styles.town}>
-              <strong>{homeBase}</strong> <span className={styles.homeBase}>(home base)</span>
-            </li>
-            {nearbyTowns.map((town) => (
-              <li key={town} className={styles.town}>
-                {town}
+            {homeBase && (
+              <li className={styles.town}>
+                <strong>
+                  <TownName area={homeBase} />
+                </strong>{' '}
+                <span className={styles.homeBase}>(home base)</span>
+              </li>
+            )}
+            {nearbyTowns.map((area) => (
+              <li key={townWithState(area)} className={styles.town}>
+                <TownName area={area} />
               </li>
             ))}
           </ul>

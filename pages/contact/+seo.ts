@@ -1,12 +1,20 @@
+import type { PageContextServer } from 'vike/types';
 import type { SeoInput } from '../../renderer/seo.ts';
+import { townNamesInWords, townWithState } from '../../src/shared/town-lists.ts';
+import type { Data } from './+data.ts';
 
-export default function seo(): SeoInput {
+export default function seo(pageContext: PageContextServer): SeoInput {
+  const towns = (pageContext.data as Data).communityTowns;
+  const homeBase = towns[0];
+  const where = homeBase ? ` in ${townWithState(homeBase)}` : '';
+  const serving = towns.length > 0 ? ` Serving ${townNamesInWords(towns)}.` : '';
+  const townKeywords = homeBase
+    ? [`contact plumber ${homeBase.town} ${homeBase.state}`, `emergency plumber ${homeBase.town}`]
+    : [];
   return {
     title: 'Contact Us',
-    description:
-      'Call or message our licensed plumbers in Cumming, GA. Serving Cumming, Sugar Hill, Suwanee, Johns Creek, Alpharetta and Roswell. Monday to Friday 8:00 AM to 6:00 PM, weekends by appointment.',
-    keywords:
-      'contact plumber Cumming GA, plumbing estimate Forsyth County, emergency plumber Cumming, plumber near me',
+    description: `Call or message our licensed plumbers${where}.${serving} Monday to Friday 8:00 AM to 6:00 PM, weekends by appointment.`,
+    keywords: [...townKeywords, 'plumbing estimate', 'plumber near me'].join(', '),
     path: '/contact',
     breadcrumb: 'Contact',
   };

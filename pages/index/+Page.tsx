@@ -7,9 +7,13 @@ import { TownsBanner } from '../../src/components/TownsBanner/TownsBanner.tsx';
 import { couponImage, heroImage, localExpertsImage, type ServiceSlug } from '../../src/shared/images.ts';
 import { serviceCategories, telHref } from '../../src/shared/site-content.ts';
 import { siteImageUrl } from '../../src/shared/site-image-url.ts';
+import { townNamesInWords } from '../../src/shared/town-lists.ts';
 import { laterSection } from '../../src/styles/recipes.css.ts';
 import type { HomeData } from './+data.ts';
 import * as styles from './home.css.ts';
+
+/** The local-experts section names this many of the banner's towns, the nearest first. */
+const NEIGHBOUR_TOWNS_NAMED = 5;
 
 const serviceTileBlurbs: Record<ServiceSlug, string> = {
   'residential-plumbing': 'Leaks, fixtures, sump pumps and repipes for every room of the house.',
@@ -50,7 +54,7 @@ function webp(src: string) {
 
 export default function Page() {
   const { settings, data } = usePageContext();
-  const { latestNews, reviews, firstPhotos } = data as HomeData;
+  const { latestNews, reviews, firstPhotos, bannerTowns } = data as HomeData;
   const phoneHref = telHref(settings.phoneNumber);
   const heroSrc = (width: number, extension: 'webp' | 'jpg') =>
     siteImageUrl(`${heroImage.src}-${width}.${extension}`);
@@ -59,7 +63,7 @@ export default function Page() {
 
   return (
     <>
-      <TownsBanner />
+      <TownsBanner towns={bannerTowns} />
 
       <section className={styles.hero} aria-labelledby="home-title">
         <picture>
@@ -249,10 +253,12 @@ export default function Page() {
               hard red clay that shifts sewer pipes, and the freezes that split hose bibs every winter, so we
               arrive with the right parts and a plan.
             </p>
-            <p>
-              Neighbours in Cumming, Sugar Hill, Suwanee, Johns Creek and Alpharetta trust us with their
-              homes.
-            </p>
+            {bannerTowns.length > 0 && (
+              <p>
+                Neighbours in {townNamesInWords(bannerTowns.slice(0, NEIGHBOUR_TOWNS_NAMED))} trust us with
+                their homes.
+              </p>
+            )}
             <a className={linkButton.navy} href="/about">
               About Our Team
             </a>

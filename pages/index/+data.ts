@@ -1,6 +1,8 @@
-// https://vike.dev/data : the home page's news and reviews, read on the server so they are in the first HTML.
+// https://vike.dev/data : the home page's news, reviews and towns, read on the server so they are in the
+// first HTML.
 import type { PageContextServer } from 'vike/types';
-import { postsForPage, reviewsForPage } from '../../src/server/services/page-data.ts';
+import { postsForPage, reviewsForPage, serviceAreasForPage } from '../../src/server/services/page-data.ts';
+import { bannerTownsOf } from '../../src/shared/town-lists.ts';
 import { toPostCardData } from '../../src/shared/post-card.ts';
 import { picturesOrNone } from '../../src/server/rendering/post-pages.ts';
 import { serviceSlugs, type GalleryImage, type ServiceSlug } from '../../src/shared/images.ts';
@@ -8,9 +10,10 @@ import { serviceGalleries } from '../../src/shared/service-galleries.ts';
 import { NEWS_CAROUSEL_LIMIT, type NewsSlide } from '../../src/components/NewsCarousel/NewsCarousel.tsx';
 
 export async function data(pageContext: PageContextServer) {
-  const [posts, { reviews, degraded: reviewsDegraded }] = await Promise.all([
+  const [posts, { reviews, degraded: reviewsDegraded }, towns] = await Promise.all([
     postsForPage(pageContext),
     reviewsForPage(pageContext),
+    serviceAreasForPage(pageContext),
   ]);
   // Only what the carousel shows travels to the browser: the card fields of the first five posts.
   const shown = posts.newsPosts.slice(0, NEWS_CAROUSEL_LIMIT);
@@ -23,7 +26,15 @@ export async function data(pageContext: PageContextServer) {
   const firstPhotos = Object.fromEntries(
     serviceSlugs.map((slug) => [slug, serviceGalleries[slug][0]!]),
   ) as Record<ServiceSlug, GalleryImage>;
-  return { latestNews, reviews, firstPhotos, degraded: posts.degraded || reviewsDegraded };
+  return {
+    latestNews,
+    reviews,
+    firstPhotos,
+    bannerTowns: bannerTownsOf(towns.serviceAreas),
+    // Every shown town, for the business's areaServed (+seo.ts).
+    servedTowns: towns.serviceAreas.map(({ town, state }) => ({ town, state })),
+    degraded: posts.degraded || reviewsDegraded || towns.degraded,
+  };
 }
 
 export type HomeData = Awaited<ReturnType<typeof data>>;

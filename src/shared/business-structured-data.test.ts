@@ -1,10 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  parseHoursRange,
-  plumberStructuredData,
-  servedTowns,
-  toTwentyFourHour,
-} from './business-structured-data.ts';
+import { parseHoursRange, plumberStructuredData, toTwentyFourHour } from './business-structured-data.ts';
 import { defaultSettings } from './site-defaults.ts';
 
 describe('opening hours parsing', () => {
@@ -96,19 +91,18 @@ describe('plumberStructuredData', () => {
     expect(none).not.toHaveProperty('address');
   });
 
-  it('serves each named town once', () => {
-    expect(servedTowns).toEqual([
-      'Cumming',
-      'Sugar Hill',
-      'Suwanee',
-      'Johns Creek',
-      'Alpharetta',
-      'Duluth',
-      'Dawsonville',
-      'Buford',
-      'Gainesville',
-      'Roswell',
+  it('names every shown town with its state as areaServed, and leaves it out without towns', () => {
+    const data = plumberStructuredData(defaultSettings, 'https://example.test', '/x.jpg', [
+      { town: 'Oakwood', state: 'GA' },
+      { town: 'Lavonia', state: 'GA' },
+    ]) as Record<string, unknown>;
+    expect(data.areaServed).toEqual([
+      { '@type': 'City', name: 'Oakwood, GA' },
+      { '@type': 'City', name: 'Lavonia, GA' },
     ]);
+    expect(plumberStructuredData(defaultSettings, 'https://example.test', '/x.jpg')).not.toHaveProperty(
+      'areaServed',
+    );
   });
 
   it('leaves sameAs out when no social link is set', () => {

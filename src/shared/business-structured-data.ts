@@ -1,6 +1,6 @@
 // https://schema.org/Plumber : the business as search engines read it on the home page.
 import type { PublicSiteSettings } from './schemas/settings.ts';
-import { bannerTowns, communityTowns } from './site-content.ts';
+import { townWithState, type TownListing } from './town-lists.ts';
 import { weekdays } from './weekdays.ts';
 
 /** "8:00 AM" → "08:00"; null when the text is not a 12-hour clock time. */
@@ -27,9 +27,6 @@ export function parseHoursRange(range: string): { opens: string; closes: string 
 function capitalise(day: string) {
   return day.charAt(0).toUpperCase() + day.slice(1);
 }
-
-/** The towns the site names anywhere: the home banner and the community lists, each once. */
-export const servedTowns: readonly string[] = [...new Set<string>([...bannerTowns, ...communityTowns])];
 
 /** https://schema.org/PostalAddress from the parts in Settings; nothing when no part is set. */
 function postalAddressOf(settings: PublicSiteSettings): { address?: object } {
@@ -60,6 +57,8 @@ export function plumberStructuredData(
   settings: PublicSiteSettings,
   publicUrl: string,
   imagePath: string,
+  /** Every shown service area, in order: https://schema.org/areaServed */
+  servedTowns: readonly Pick<TownListing, 'town' | 'state'>[] = [],
 ): object {
   const openingHoursSpecification = weekdays.flatMap((day) => {
     const hours = parseHoursRange(settings.businessHours[day]);
@@ -89,7 +88,9 @@ export function plumberStructuredData(
     url,
     image: `${publicUrl}${imagePath}`,
     openingHoursSpecification,
-    areaServed: servedTowns.map((town) => ({ '@type': 'City', name: `${town}, GA` })),
+    ...(servedTowns.length > 0
+      ? { areaServed: servedTowns.map((area) => ({ '@type': 'City', name: townWithState(area) })) }
+      : {}),
     ...(sameAs.length > 0 ? { sameAs } : {}),
   };
 }

@@ -20,29 +20,6 @@ export const serviceCategories = [
   { title: 'Tankless Water Installation', anchor: 'leak-detection-services', slug: 'tankless-water' },
 ] as const;
 
-/** Home page banner. */
-export const bannerTowns = [
-  'Cumming',
-  'Sugar Hill',
-  'Suwanee',
-  'Johns Creek',
-  'Alpharetta',
-  'Duluth',
-  'Dawsonville',
-  'Buford',
-  'Gainesville',
-] as const;
-
-/** About and Contact pages' community lists. */
-export const communityTowns = [
-  'Cumming',
-  'Sugar Hill',
-  'Suwanee',
-  'Johns Creek',
-  'Alpharetta',
-  'Roswell',
-] as const;
-
 /** tel: link for a phone number as people write it. */
 export function telHref(phone: string): string {
   const digits = phone.replace(/[^\d+]/g, '');

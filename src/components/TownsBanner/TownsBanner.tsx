@@ -1,16 +1,18 @@
-import { bannerTowns } from '../../shared/site-content.ts';
+import { townWithState, type TownListing } from '../../shared/town-lists.ts';
+import { TownName } from '../TownName/TownName.tsx';
 import * as styles from './TownsBanner.css.ts';
 
-/** A scrolling banner of the towns served (a still list under reduced motion). */
-export function TownsBanner() {
-  const towns = (duplicate: boolean) => (
+/** A scrolling banner of the towns served (a still list under reduced motion); nothing without towns. */
+export function TownsBanner({ towns }: { towns: readonly TownListing[] }) {
+  if (towns.length === 0) return null;
+  const list = (duplicate: boolean) => (
     <ul
       className={duplicate ? `${styles.list} ${styles.duplicate}` : styles.list}
       aria-hidden={duplicate || undefined}
     >
-      {bannerTowns.map((town) => (
-        <li key={town} className={styles.town}>
-          {town}
+      {towns.map((area) => (
+        <li key={townWithState(area)} className={styles.town}>
+          <TownName area={area} hidden={duplicate} />
         </li>
       ))}
     </ul>
@@ -20,8 +22,8 @@ export function TownsBanner() {
       <p className={styles.label}>Proudly serving:</p>
       <div className={styles.viewport}>
         <div className={styles.track}>
-          {towns(false)}
-          {towns(true)}
+          {list(false)}
+          {list(true)}
         </div>
       </div>
     </section>

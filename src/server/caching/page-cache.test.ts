@@ -125,7 +125,9 @@ describe('pageCacheKey', () => {
     { route: '/services', config: { queryParams: [] } },
     { route: '/news', config: { queryParams: ['page'] } },
     { route: '/advice-center', config: { queryParams: ['page'] } },
-    { route: () => false, config: { queryParams: ['id'] } },
+    { route: () => false, config: { queryParams: ['id'] }, pageId: '/pages/post' },
+    { route: () => false, config: { queryParams: [] }, pageId: '/pages/service-areas' },
+    { route: () => false, config: { queryParams: ['ref'] } },
     { config: {} },
   ]);
 
@@ -142,6 +144,10 @@ describe('pageCacheKey', () => {
     ['/post/12?fbclid=abc', '/post/12'],
     // A path no static route names may be the article page: its parameter counts, no other does.
     ['/post/12?id=3&page=2', '/post/12?id=3'],
+    // A route function answers under its folder only: the article's id is a stray for a town page.
+    ['/service-areas/cumming?id=3&fbclid=1', '/service-areas/cumming'],
+    // A route function whose page is not known by id may answer anything: its parameter counts everywhere.
+    ['/service-areas/cumming?ref=3', '/service-areas/cumming?ref=3'],
     ['/nowhere?page=2', '/nowhere'],
     ['/news?page=2&page=3', '/news?page=2&page=3'],
     ['/news?', '/news'],

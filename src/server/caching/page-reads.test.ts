@@ -2,9 +2,9 @@ import { readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { media, posts, reviews } from '../../../db/schema/index.ts';
+import { media, posts, reviews, serviceAreas } from '../../../db/schema/index.ts';
 import { SENT_PARAM } from '../../shared/form-post.ts';
-import { declaredTables, type ListedPage } from './page-reads.ts';
+import { declaredTables, folderPath, type ListedPage } from './page-reads.ts';
 import { projectRoot } from '../project-root.ts';
 import { PUBLIC_READS } from './public-api-cache.ts';
 import { SITE_CHANGES_CHANNEL } from './site-changes.ts';
@@ -19,19 +19,20 @@ const pageIds = readdirSync(join(projectRoot, 'pages'), { recursive: true, encod
   .map((file) => `/pages/${dirname(file)}`)
   .sort();
 
-/** The path a page's folder gives it (Vike's filesystem routing): `/pages/index` is `/`. */
-function filesystemRoute(pageId: string): string {
-  return pageId.replace(/^\/pages/, '').replace(/\/index$/, '') || '/';
-}
+/** Pages whose address names a row, at the row this test publishes for them. */
+const sampleAddresses: Record<string, string> = { '/pages/service-areas': '/service-areas/dawsonville-ga' };
 
-/** The page's address without a query: its route, or for a route function its folder's path (`/post`). */
+/**
+ * The page's address without a query: a sample address, its route, or for a route function its
+ * folder's path (`/post`).
+ */
 function routeOf(pageId: string, page: ListedPage): string {
-  return typeof page.route === 'string' ? page.route : filesystemRoute(pageId);
+  return sampleAddresses[pageId] ?? (typeof page.route === 'string' ? page.route : folderPath(pageId));
 }
 
 /** Vike's special pages (`_error`), the admin area and personal links are never cached: the rest are public. */
 const publicPageIds = pageIds.filter(
-  (id) => !/\/_/.test(id) && !isAdminPath(filesystemRoute(id)) && !isPersonalPath(filesystemRoute(id)),
+  (id) => !/\/_/.test(id) && !isAdminPath(folderPath(id)) && !isPersonalPath(folderPath(id)),
 );
 
 /** Parameters no page reads, as links from ads, newsletters and social media carry them. */
@@ -121,6 +122,15 @@ describe(`what each public page reads, against what it declares (${testDatabaseK
     await t.database.db
       .insert(reviews)
       .values({ name: 'Dana', rating: 5, review: 'A real review from the database' });
+    // A town with a page of its own (the towns themselves come with the migrations).
+    await t.database.db
+      .update(serviceAreas)
+      .set({
+        pageHeading: 'Plumber in Dawsonville',
+        pageBody: '<p>Wells and lake cabins.</p>',
+        pagePublished: true,
+      })
+      .where(eq(serviceAreas.slug, 'dawsonville-ga'));
     sampleValues = {
       page: ['2'],
       id: [String(ids.news)],
@@ -138,6 +148,24 @@ describe(`what each public page reads, against what it declares (${testDatabaseK
   it('finds the same pages in pages/ as Vike does', () => {
     expect(publicPageIds.length).toBeGreaterThan(5);
     expect(Object.keys(pages).sort()).toEqual(pageIds);
+  });
+
+  it("has each route function answer only its folder's address and those under it, as the cache key assumes", () => {
+    const routed = Object.entries(pages).filter(([, page]) => typeof page.route === 'function');
+    expect(routed.length).toBeGreaterThan(0);
+    for (const [pageId, page] of routed) {
+      const route = page.route as (pageContext: object) => unknown;
+      for (const elsewhere of [
+        '/',
+        '/news',
+        `${folderPath(pageId)}-other/1`,
+        `/other${folderPath(pageId)}/1`,
+      ])
+        expect(
+          route({ urlPathname: elsewhere, urlParsed: { search: {} } }),
+          `${pageId} at ${elsewhere}`,
+        ).toBe(false);
+    }
   });
 
   it('empties, on a change the database announces, only the cached pages that declare its table', async () => {

@@ -11,6 +11,16 @@ export interface DeclaredReads {
 export interface ListedPage {
   route?: unknown;
   config: DeclaredReads;
+  /** Its key in `globalContext.pages` (`/pages/post`): where a route function may answer. */
+  pageId?: string;
+}
+
+/**
+ * The address a page's folder gives it (`/pages/post` is `/post`). By this project's rule a route
+ * function answers only that address and those under it (`/post/12`), which the page-reads test checks.
+ */
+export function folderPath(pageId: string): string {
+  return pageId.replace(/^\/pages/, '').replace(/\/index$/, '') || '/';
 }
 
 /** The tables a page's render reads: its own and those every page reads (renderer/+config.ts). */
@@ -40,11 +50,13 @@ export function declaredQuery(
  *
  * A path a static route names (`/news`) counts the parameters of that page. Any other path may be a
  * page whose route is a function or has parameters (`/post/12`), which only Vike's router could say
- * without rendering: it counts the parameters of every such page. Counting a parameter a page ignores
- * costs a second entry for the same page; dropping one it reads would serve the wrong page.
+ * without rendering: it counts the parameters of every such page that could answer it (a route function
+ * known by its page id only under its folder's address). Counting a parameter a page ignores costs a
+ * second entry for the same page; dropping one it reads would serve the wrong page.
  */
 export class QueryParamsByPath {
   private readonly byStaticRoute = new Map<string, readonly string[]>();
+  private readonly byFolder: { folder: string; params: readonly string[] }[] = [];
   private readonly ofOtherRoutes: readonly string[];
 
   constructor(pages: Iterable<ListedPage>) {
@@ -53,6 +65,8 @@ export class QueryParamsByPath {
       const params = page.config.queryParams ?? [];
       if (typeof page.route === 'string' && isStaticRoute(page.route)) {
         this.byStaticRoute.set(page.route, params);
+      } else if (typeof page.route === 'function' && page.pageId !== undefined) {
+        this.byFolder.push({ folder: folderPath(page.pageId), params });
       } else if (page.route !== undefined) {
         for (const name of params) others.add(name);
       }
@@ -65,7 +79,12 @@ export class QueryParamsByPath {
 
   /** The parameters that count for this path, as the router matches it (routedPath). */
   for(routedPath: string): readonly string[] {
-    return this.byStaticRoute.get(routedPath) ?? this.ofOtherRoutes;
+    const ofStaticRoute = this.byStaticRoute.get(routedPath);
+    if (ofStaticRoute) return ofStaticRoute;
+    const underFolder = this.byFolder
+      .filter(({ folder }) => routedPath === folder || routedPath.startsWith(`${folder}/`))
+      .flatMap(({ params }) => params);
+    return [...new Set([...this.ofOtherRoutes, ...underFolder])];
   }
 }
 

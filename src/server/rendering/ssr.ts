@@ -93,7 +93,11 @@ export async function ssrPlugin(app: FastifyInstance, options: SsrPluginOptions)
   const knowPages = loadOnFirstUse(async () => {
     const { getGlobalContextAsync } = await vikeServer.get();
     const { pages } = await getGlobalContextAsync(options.mode === 'production');
-    app.pageCache.knowPages(new QueryParamsByPath(Object.values(pages)));
+    app.pageCache.knowPages(
+      new QueryParamsByPath(
+        Object.entries(pages).map(([pageId, page]) => ({ pageId, route: page.route, config: page.config })),
+      ),
+    );
   });
 
   /**

@@ -11,16 +11,29 @@ export function escapeXml(text: string): string {
     .replace(/'/g, '&apos;');
 }
 
-/** Every public route and every published post, with last-modified dates for posts. */
-export function buildSitemap(publicUrl: string, posts: PostSummary[]): string {
+/** A page of the site's content beyond the fixed routes (a town page), with its last change. */
+export interface SitemapPage {
+  path: string;
+  updatedAt: string;
+}
+
+/** Every public route, every published post and every content page given, with their last-modified dates. */
+export function buildSitemap(
+  publicUrl: string,
+  posts: PostSummary[],
+  contentPages: readonly SitemapPage[] = [],
+): string {
   const staticUrls = navigationLinks.map(
     (link) => `  <url><loc>${escapeXml(`${publicUrl}${link.href}`)}</loc></url>`,
   );
-  const postUrls = posts.map(
-    (post) =>
-      `  <url><loc>${escapeXml(`${publicUrl}/post/${post.id}`)}</loc><lastmod>${post.updatedAt}</lastmod></url>`,
+  const datedUrls = [
+    ...posts.map((post) => ({ path: `/post/${post.id}`, updatedAt: post.updatedAt })),
+    ...contentPages,
+  ].map(
+    (page) =>
+      `  <url><loc>${escapeXml(`${publicUrl}${page.path}`)}</loc><lastmod>${page.updatedAt}</lastmod></url>`,
   );
-  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${[...staticUrls, ...postUrls].join('\n')}\n</urlset>\n`;
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${[...staticUrls, ...datedUrls].join('\n')}\n</urlset>\n`;
 }
 
 export function buildRobotsTxt(publicUrl: string): string {

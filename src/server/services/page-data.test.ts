@@ -3,7 +3,7 @@ import type { Database, DatabaseHandle } from '../../../db/client.ts';
 import { defaultSettings, sampleReviews } from '../../shared/site-defaults.ts';
 import { ReadCache } from '../caching/read-cache.ts';
 import { createTestDatabase, testDatabaseKind } from '../testing/test-database.ts';
-import { isDegraded, postsForPage, reviewsForPage } from './page-data.ts';
+import { isDegraded, postsForPage, reviewsForPage, serviceAreasForPage } from './page-data.ts';
 import { getSettingsOrDefaults } from './settings.ts';
 
 // What a public page shows when its read fails. A closed database fails every query.
@@ -48,6 +48,15 @@ describe(`page data fallbacks (${testDatabaseKind})`, () => {
     expect(logged).toHaveLength(1);
   });
 
+  it('towns: an empty list, marked degraded and logged', async () => {
+    logged.length = 0;
+    await expect(serviceAreasForPage(readerOf(failing.db))).resolves.toEqual({
+      serviceAreas: [],
+      degraded: true,
+    });
+    expect(logged).toHaveLength(1);
+  });
+
   it('settings: the built-in defaults, marked degraded and logged', async () => {
     logged.length = 0;
     await expect(getSettingsOrDefaults(failing.db, log)).resolves.toEqual({
@@ -66,6 +75,8 @@ describe(`page data fallbacks (${testDatabaseKind})`, () => {
     });
     await expect(reviewsForPage(readerOf(healthy.db))).resolves.toEqual({ reviews: [], degraded: false });
     expect((await getSettingsOrDefaults(healthy.db, log)).degraded).toBe(false);
+    const { serviceAreas, degraded } = await serviceAreasForPage(readerOf(healthy.db));
+    expect([serviceAreas.length, degraded]).toEqual([10, false]);
     expect(logged).toEqual([]);
   });
 

@@ -1,11 +1,13 @@
 // What public pages read on the server, with their fallbacks: a failed read of
-// reviews shows the sample reviews, a failed read of posts shows an empty list. Each answer says
+// reviews shows the sample reviews, a failed read of posts or towns shows an empty list. Each answer says
 // whether it is such a fallback, so the page built from it is not kept in the page cache (src/server/rendering/ssr.ts):
 // visitors get the real page as soon as the database answers again.
 import type { Database } from '../../../db/client.ts';
 import { sampleReviews } from '../../shared/site-defaults.ts';
 import { listPublishedPosts, type PostSummary } from './posts.ts';
 import { listVisibleReviews, type PublicReview } from './reviews.ts';
+import { listShownServiceAreas } from './service-areas.ts';
+import type { PublicServiceArea } from '../../shared/schemas/service-area.ts';
 import type { Logger } from '../logger.ts';
 import type { ReadCache } from '../caching/read-cache.ts';
 
@@ -56,5 +58,21 @@ export async function postsForPage({
   } catch (error) {
     log.error({ err: error }, 'reading posts failed; showing no posts');
     return { newsPosts: [], advicePosts: [], degraded: true };
+  }
+}
+
+export async function serviceAreasForPage({
+  db,
+  log,
+  readCache,
+}: PageReader): Promise<{ serviceAreas: PublicServiceArea[] } & Degradable> {
+  try {
+    return {
+      serviceAreas: await readCache.remember('shown service areas', () => listShownServiceAreas(db)),
+      degraded: false,
+    };
+  } catch (error) {
+    log.error({ err: error }, 'reading the service areas failed; showing no towns');
+    return { serviceAreas: [], degraded: true };
   }
 }
