@@ -37,9 +37,7 @@ export default function Page() {
         {/* Sanitized by the post allow-list when saved and again when this page's data was read. */}
         <div className={content} dangerouslySetInnerHTML={{ __html: page.body }} />
         {page.zips.length > 0 && (
-          <p className={styles.zips}>
-            ZIP codes we serve in {page.town}: {page.zips.join(', ')}
-          </p>
+          <p className={styles.zips}>{`ZIP codes we serve in ${page.town}: ${page.zips.join(', ')}`}</p>
         )}
         <div className={styles.actions}>
           <a className={linkButton.orange} href={telHref(settings.phoneNumber)}>

@@ -12,11 +12,21 @@ import { LeadsTab } from './LeadsTab.tsx';
 import { MediaTab } from './MediaTab.tsx';
 import { PostsTab } from './PostsTab.tsx';
 import { ReviewsTab } from './ReviewsTab.tsx';
+import { ServiceAreasTab } from './ServiceAreasTab.tsx';
 import { SettingsTab } from './SettingsTab.tsx';
 import { loginPathFor } from '../../shared/admin-return.ts';
 import * as styles from './admin.css.ts';
 
-type TabId = 'dashboard' | 'content' | 'media' | 'leads' | 'reviews' | 'settings' | 'account' | 'activity';
+type TabId =
+  | 'dashboard'
+  | 'content'
+  | 'service-areas'
+  | 'media'
+  | 'leads'
+  | 'reviews'
+  | 'settings'
+  | 'account'
+  | 'activity';
 
 /** What a tab shows: the tab, and the lead or post a link asked for. */
 export interface AdminView {
@@ -36,6 +46,7 @@ interface TabDefinition {
 const tabs: TabDefinition[] = [
   { id: 'dashboard', label: 'Dashboard', render: () => <DashboardTab /> },
   { id: 'content', label: 'Content Management', render: ({ postId }) => <PostsTab openPostId={postId} /> },
+  { id: 'service-areas', label: 'Service areas', render: () => <ServiceAreasTab /> },
   { id: 'media', label: 'Media', render: ({ open }) => <MediaTab open={open} /> },
   { id: 'leads', label: 'Leads', render: ({ leadId }) => <LeadsTab openLeadId={leadId} /> },
   { id: 'reviews', label: 'Reviews', render: () => <ReviewsTab /> },

@@ -8,6 +8,8 @@ import { postFieldsSchema } from '../../shared/schemas/post.ts';
 import { firstMessageByField } from '../../shared/schemas/field-errors.ts';
 import { toast } from '../Toast/toast-store.ts';
 import { MediaUploadField } from './MediaUploadField.tsx';
+import { FormActions } from './FormActions.tsx';
+import { FormErrorSummary } from './FormErrorSummary.tsx';
 import { RichTextEditor } from './RichTextEditor.tsx';
 import * as styles from './admin.css.ts';
 
@@ -305,22 +307,12 @@ function PostForm({
         {editing ? 'Edit Post' : 'Create New Post'}
       </h2>
       <form className={styles.form} onSubmit={onSubmit} noValidate>
-        {messages.length > 0 && (
-          <div
-            ref={errorSummary}
-            tabIndex={-1}
-            role="alert"
-            className={styles.errorBox}
-            aria-labelledby={`${id}-summary`}
-          >
-            <strong id={`${id}-summary`}>Validation error</strong>
-            <ul>
-              {messages.map((message) => (
-                <li key={message}>{message}</li>
-              ))}
-            </ul>
-          </div>
-        )}
+        <FormErrorSummary
+          id={`${id}-summary`}
+          title="Validation error"
+          messages={messages}
+          summaryRef={errorSummary}
+        />
         <div className={styles.field}>
           <label className={styles.label} htmlFor={`${id}-type`}>
             Type
@@ -423,23 +415,18 @@ function PostForm({
           />
           {errorText('publishedAt')}
         </div>
-        <div className={styles.buttonRow}>
-          <button type="submit" className={styles.button.primary} disabled={saving}>
-            {saving ? 'Saving...' : editing ? 'Update Post' : 'Create Post'}
-          </button>
-          {editing && (
-            <button
-              type="button"
-              className={styles.button.secondary}
-              onClick={() => {
-                setValues(blankForm);
-                onCancel();
-              }}
-            >
-              Cancel
-            </button>
-          )}
-        </div>
+        <FormActions
+          saving={saving}
+          submitLabel={editing ? 'Update Post' : 'Create Post'}
+          onCancel={
+            editing
+              ? () => {
+                  setValues(blankForm);
+                  onCancel();
+                }
+              : undefined
+          }
+        />
       </form>
     </section>
   );

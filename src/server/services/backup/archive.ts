@@ -584,6 +584,10 @@ export async function loadStagedArchive(
       const t = tx as unknown as Database;
       await dropEverything(t);
       await applyMigrations(t, known.slice(0, index + 1));
+      // A migration may seed content rows (the towns served); the archive's own rows replace them,
+      // children first so no foreign key stands in the way.
+      for (const table of [...manifest.tables].reverse())
+        await t.execute(sql`delete from ${sql.identifier(table.name)}`);
       for (const [done, table] of manifest.tables.entries()) {
         onProgress({ phase: 'load', done, total: manifest.tables.length, item: table.name });
         await loadTable(t, table.name, join(staged.tablesDir, `${table.name}.jsonl`));

@@ -53,6 +53,8 @@ async function snapshot(t: TestApp, adminCookie: string, editorCookie: string) {
   await get('/api/admin/settings', adminCookie);
   await get('/api/admin/posts', adminCookie);
   await get('/api/admin/posts', editorCookie);
+  await get('/api/service-areas');
+  await get('/api/admin/service-areas', adminCookie);
   await get('/api/auth/status', editorCookie);
   await trpc('leads.list', adminCookie);
   await trpc('adminSeo.list', adminCookie);
@@ -143,7 +145,28 @@ describe(`backup and restore (${testDatabaseKind})`, () => {
         })
       ).statusCode,
     ).toBe(200);
+    // A town with its own page at a renamed address: its ZIP codes, page and former address come back.
+    const town = await inject('POST', '/api/admin/service-areas', {
+      town: 'Flowery Branch',
+      state: 'GA',
+      zips: ['30542'],
+      pageHeading: 'Plumber in Flowery Branch',
+      pageBody: '<p>Sump pumps in lake-shore basements ✓</p>',
+      pagePublished: true,
+    });
+    expect(town.statusCode).toBe(201);
+    const renamed = await inject('PUT', `/api/admin/service-areas/${town.json().serviceArea.id}`, {
+      town: 'Flowery Branch',
+      state: 'GA',
+      zips: ['30542', '30566'],
+      slug: 'flowery-branch',
+      pageHeading: 'Plumber in Flowery Branch',
+      pageBody: '<p>Sump pumps in lake-shore basements ✓</p>',
+      pagePublished: true,
+    });
+    expect(renamed.json().serviceArea.formerSlugs).toEqual(['flowery-branch-ga']);
     expected = await snapshot(source, adminCookie, editorCookie);
+    expect(JSON.stringify(expected.answers['admin /api/admin/service-areas'])).toContain('flowery-branch-ga');
     expect(Object.keys(expected.files)).toHaveLength(2);
     archive = join(work, 'site.backup');
     const summary = await backupTo(source, archive);
@@ -312,6 +335,11 @@ describe(`backup and restore (${testDatabaseKind})`, () => {
         expect(restored.migratedFrom).toBe(migrations[0]!.tag);
         const reviews = rowsOf<{ name: string }>(await old.db.execute(sql`select name from reviews`));
         expect(reviews).toEqual([{ name: 'Old' }]);
+        // Tables newer than the archive get what their migrations seed: the towns served.
+        const towns = rowsOf<{ count: number }>(
+          await old.db.execute(sql`select count(*)::int as count from service_areas`),
+        );
+        expect(towns[0]!.count).toBe(10);
         const [latest] = rowsOf<{ hash: string }>(
           await old.db.execute(
             sql`select hash from drizzle.__drizzle_migrations order by created_at desc limit 1`,

@@ -1,0 +1,438 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useId, useRef, useState, type FormEvent, type RefObject } from 'react';
+import { fieldErrorsOf, serverMessageOf, useTRPC } from '../../client/trpc.tsx';
+import { firstMessageByField } from '../../shared/schemas/field-errors.ts';
+import {
+  serviceAreaFieldsSchema,
+  townPagePath,
+  type AdminServiceArea,
+  type ServiceAreaFieldsInput,
+} from '../../shared/schemas/service-area.ts';
+import { toast } from '../Toast/toast-store.ts';
+import { AdminTextField } from './AdminTextField.tsx';
+import { FormActions } from './FormActions.tsx';
+import { FormErrorSummary } from './FormErrorSummary.tsx';
+import { RichTextEditor } from './RichTextEditor.tsx';
+import * as styles from './admin.css.ts';
+
+interface AreaFormValues {
+  town: string;
+  state: string;
+  /** As typed: ZIP codes separated by commas or spaces. */
+  zips: string;
+  slug: string;
+  shown: boolean;
+  inBanner: boolean;
+  inCommunityList: boolean;
+  pageHeading: string;
+  pageIntro: string;
+  pageBody: string;
+  pagePublished: boolean;
+}
+
+const blankForm: AreaFormValues = {
+  town: '',
+  state: '',
+  zips: '',
+  slug: '',
+  shown: true,
+  inBanner: true,
+  inCommunityList: true,
+  pageHeading: '',
+  pageIntro: '',
+  pageBody: '',
+  pagePublished: false,
+};
+
+function formFromArea(area: AdminServiceArea): AreaFormValues {
+  return {
+    town: area.town,
+    state: area.state,
+    zips: area.zips.join(', '),
+    slug: area.slug,
+    shown: area.shown,
+    inBanner: area.inBanner,
+    inCommunityList: area.inCommunityList,
+    pageHeading: area.pageHeading,
+    pageIntro: area.pageIntro,
+    pageBody: area.pageBody,
+    pagePublished: area.pagePublished,
+  };
+}
+
+/** The fields as the API takes them. */
+function areaPayload(values: AreaFormValues): ServiceAreaFieldsInput {
+  return {
+    ...values,
+    zips: values.zips.split(/[\s,;]+/).filter(Boolean),
+    slug: values.slug,
+  };
+}
+
+type FieldName = 'town' | 'state' | 'zips' | 'slug' | 'pageHeading' | 'pageIntro' | 'pageBody';
+
+/** "zips.2" (the third ZIP) is shown at the ZIP codes field. */
+function byFormField(errors: Record<string, string>): Partial<Record<FieldName, string>> {
+  const shown: Partial<Record<FieldName, string>> = {};
+  for (const [path, message] of Object.entries(errors)) {
+    const field = path.replace(/^area\./, '').split('.')[0] as FieldName;
+    shown[field] ??= message;
+  }
+  return shown;
+}
+
+/** The towns served: where each is listed, its ZIP codes for booking, its order and its own page. */
+export function ServiceAreasTab() {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const areas = useQuery(trpc.adminServiceAreas.list.queryOptions());
+  const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.adminServiceAreas.list.queryKey() });
+  const [editing, setEditing] = useState<AdminServiceArea | null>(null);
+  const formHeading = useRef<HTMLHeadingElement>(null);
+  const startEditing = (area: AdminServiceArea) => {
+    setEditing(area);
+    formHeading.current?.scrollIntoView({ block: 'start' });
+    formHeading.current?.focus();
+  };
+  const update = useMutation(trpc.adminServiceAreas.update.mutationOptions());
+  const reorder = useMutation(trpc.adminServiceAreas.reorder.mutationOptions());
+  const remove = useMutation(trpc.adminServiceAreas.delete.mutationOptions());
+  const busy = update.isPending || reorder.isPending || remove.isPending;
+  const all = areas.data ?? [];
+
+  async function run(action: () => Promise<unknown>, done: string) {
+    try {
+      await action();
+      toast({ title: done });
+    } catch (error) {
+      toast({
+        title: 'Not saved',
+        description: serverMessageOf(error) ?? 'The change could not be saved. Try again.',
+        variant: 'destructive',
+      });
+    }
+    await refresh();
+  }
+
+  const move = (index: number, by: -1 | 1) => {
+    const ids = all.map((area) => area.id);
+    [ids[index], ids[index + by]] = [ids[index + by]!, ids[index]!];
+    return run(() => reorder.mutateAsync({ ids }), 'Order saved');
+  };
+  const toggleShown = (area: AdminServiceArea) =>
+    run(
+      () =>
+        update.mutateAsync({ id: area.id, area: { ...areaPayload(formFromArea(area)), shown: !area.shown } }),
+      area.shown ? `${area.town} hidden` : `${area.town} shown`,
+    );
+  const deleteArea = (area: AdminServiceArea) => {
+    if (!window.confirm(`Delete ${area.town}? Its ZIP codes are no longer served and its page goes.`)) return;
+    return run(async () => {
+      await remove.mutateAsync({ id: area.id });
+      if (editing?.id === area.id) setEditing(null);
+    }, `${area.town} deleted`);
+  };
+
+  return (
+    <div className={styles.grid}>
+      <ServiceAreaForm
+        key={editing ? `${editing.id}-${editing.updatedAt}` : 'new'}
+        editing={editing}
+        headingRef={formHeading}
+        onSaved={async () => {
+          setEditing(null);
+          await refresh();
+        }}
+        onCancel={() => setEditing(null)}
+      />
+      <section className={styles.card} aria-labelledby="service-areas-title">
+        <h2 id="service-areas-title" className={styles.cardTitle}>
+          Service areas{areas.isSuccess && ` (${all.length})`}
+        </h2>
+        <p className={styles.hint}>
+          The order here is the order of the home banner and the About and Contact lists; the first town in
+          those lists is the home base.
+        </p>
+        {areas.isPending && <p>Loading towns...</p>}
+        {areas.isError && (
+          <p className={styles.fieldError}>The towns could not be loaded. Reload the page to try again.</p>
+        )}
+        {areas.isSuccess && all.length === 0 && (
+          <p className={styles.hint}>No towns yet. Add the first one with the form.</p>
+        )}
+        <ul className={styles.list}>
+          {all.map((area, index) => {
+            const hasPage = area.shown && area.pagePublished;
+            const listedIn = [area.inBanner && 'home banner', area.inCommunityList && 'About and Contact']
+              .filter(Boolean)
+              .join(', ');
+            return (
+              <li key={area.id} className={styles.row} data-testid="admin-service-area">
+                <div className={styles.badges}>
+                  <span className={styles.badge[area.shown ? 'published' : 'hidden']}>
+                    {area.shown ? 'Shown' : 'Hidden'}
+                  </span>
+                  <span className={styles.badge[hasPage ? 'published' : 'draft']}>
+                    {hasPage ? 'Page published' : area.pagePublished ? 'Page hidden' : 'No page'}
+                  </span>
+                </div>
+                <h3 className={styles.rowTitle}>
+                  {area.town}, {area.state}
+                </h3>
+                <p className={styles.rowText}>ZIP codes: {area.zips.join(', ')}</p>
+                <p className={styles.hint}>Listed in: {listedIn || 'no list'}</p>
+                <div className={styles.buttonRow}>
+                  <button
+                    type="button"
+                    className={styles.button.secondary}
+                    onClick={() => startEditing(area)}
+                  >
+                    Edit<span className="visually-hidden"> {area.town}</span>
+                  </button>
+                  <button
+                    type="button"
+                    className={styles.button.secondary}
+                    onClick={() => move(index, -1)}
+                    disabled={busy || index === 0}
+                  >
+                    Move up<span className="visually-hidden"> {area.town}</span>
+                  </button>
+                  <button
+                    type="button"
+                    className={styles.button.secondary}
+                    onClick={() => move(index, 1)}
+                    disabled={busy || index === all.length - 1}
+                  >
+                    Move down<span className="visually-hidden"> {area.town}</span>
+                  </button>
+                  <button
+                    type="button"
+                    className={styles.button.secondary}
+                    onClick={() => toggleShown(area)}
+                    disabled={busy}
+                  >
+                    {area.shown ? 'Hide' : 'Show'}
+                    <span className="visually-hidden"> {area.town}</span>
+                  </button>
+                  <button
+                    type="button"
+                    className={styles.button.danger}
+                    onClick={() => deleteArea(area)}
+                    disabled={busy}
+                  >
+                    Delete<span className="visually-hidden"> {area.town}</span>
+                  </button>
+                  {hasPage && (
+                    <a
+                      className={styles.button.secondary}
+                      href={townPagePath(area.slug)}
+                      target="_blank"
+                      rel="noopener"
+                    >
+                      View page<span className="visually-hidden"> of {area.town} (opens in a new tab)</span>
+                    </a>
+                  )}
+                </div>
+              </li>
+            );
+          })}
+        </ul>
+      </section>
+    </div>
+  );
+}
+
+/** A checkbox of the form with its label around it. */
+function CheckboxField({
+  label,
+  checked,
+  onChange,
+}: {
+  label: string;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+}) {
+  return (
+    <label className={styles.checkboxLabel}>
+      <input type="checkbox" checked={checked} onChange={(event) => onChange(event.target.checked)} />
+      {label}
+    </label>
+  );
+}
+
+function ServiceAreaForm({
+  editing,
+  headingRef,
+  onSaved,
+  onCancel,
+}: {
+  editing: AdminServiceArea | null;
+  headingRef: RefObject<HTMLHeadingElement | null>;
+  onSaved: () => Promise<void>;
+  onCancel: () => void;
+}) {
+  const trpc = useTRPC();
+  const id = useId();
+  const [values, setValues] = useState<AreaFormValues>(editing ? formFromArea(editing) : blankForm);
+  const [errors, setErrors] = useState<Partial<Record<FieldName, string>>>({});
+  const errorSummary = useRef<HTMLDivElement>(null);
+  const create = useMutation(trpc.adminServiceAreas.create.mutationOptions());
+  const update = useMutation(trpc.adminServiceAreas.update.mutationOptions());
+  const saving = create.isPending || update.isPending;
+  const set = <K extends keyof AreaFormValues>(field: K, value: AreaFormValues[K]) =>
+    setValues((current) => ({ ...current, [field]: value }));
+
+  const showErrors = (found: Partial<Record<FieldName, string>>) => {
+    setErrors(found);
+    requestAnimationFrame(() => errorSummary.current?.focus());
+  };
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    // The same schema as the server checks first, so a slip is shown without a round trip.
+    const parsed = serviceAreaFieldsSchema.safeParse(areaPayload(values));
+    if (!parsed.success) return showErrors(byFormField(firstMessageByField(parsed.error)));
+    setErrors({});
+    try {
+      if (editing) {
+        await update.mutateAsync({ id: editing.id, area: areaPayload(values) });
+        toast({ title: `${values.town} saved` });
+      } else {
+        await create.mutateAsync(areaPayload(values));
+        toast({ title: `${values.town} added` });
+      }
+      setValues(blankForm);
+      await onSaved();
+    } catch (error) {
+      const message = serverMessageOf(error) ?? 'The town could not be saved. Try again.';
+      const byField = byFormField(fieldErrorsOf(error));
+      // A refusal without a field (a slug another town has) still shows in the form's summary.
+      showErrors(Object.keys(byField).length ? byField : { slug: message });
+      toast({ title: 'Not saved', description: message, variant: 'destructive' });
+    }
+  }
+
+  const errorId = (field: FieldName) => (errors[field] ? `${id}-${field}-error` : undefined);
+  const messages = [...new Set(Object.values(errors).filter(Boolean))];
+
+  return (
+    <section className={styles.card} aria-labelledby={`${id}-heading`}>
+      <h2 id={`${id}-heading`} ref={headingRef} tabIndex={-1} className={styles.cardTitle}>
+        {editing ? `Edit ${editing.town}` : 'Add a town'}
+      </h2>
+      <form className={styles.form} onSubmit={onSubmit} noValidate>
+        <FormErrorSummary
+          id={`${id}-summary`}
+          title="Not saved"
+          messages={messages}
+          summaryRef={errorSummary}
+        />
+        <AdminTextField
+          id={`${id}-town`}
+          label="Town *"
+          value={values.town}
+          onChange={(value) => set('town', value)}
+          error={errors.town}
+        />
+        <AdminTextField
+          id={`${id}-state`}
+          label="State *"
+          hint="Two letters, like GA."
+          value={values.state}
+          onChange={(value) => set('state', value)}
+          error={errors.state}
+        />
+        <AdminTextField
+          id={`${id}-zips`}
+          label="ZIP codes *"
+          hint="Separated by commas or spaces. Online booking accepts these ZIP codes while the town is shown."
+          value={values.zips}
+          onChange={(value) => set('zips', value)}
+          error={errors.zips}
+        />
+        <AdminTextField
+          id={`${id}-slug`}
+          label="Page address (slug)"
+          hint={`The town page is at /service-areas/${values.slug || 'town-state'}. Left empty, it is made from the town and state; a changed address sends visitors from the old one to the new.`}
+          value={values.slug}
+          onChange={(value) => set('slug', value)}
+          error={errors.slug}
+        />
+        <fieldset className={styles.form}>
+          <legend className={styles.label}>Where the town is named</legend>
+          <CheckboxField
+            label="Shown on the site (hidden: in no list, no page, its ZIP codes not served)"
+            checked={values.shown}
+            onChange={(checked) => set('shown', checked)}
+          />
+          <CheckboxField
+            label="In the home page banner"
+            checked={values.inBanner}
+            onChange={(checked) => set('inBanner', checked)}
+          />
+          <CheckboxField
+            label="In the About and Contact lists"
+            checked={values.inCommunityList}
+            onChange={(checked) => set('inCommunityList', checked)}
+          />
+        </fieldset>
+        <h3 className={styles.sectionTitle}>Town page</h3>
+        <p className={styles.hint}>
+          Write about this town: its homes, its water, the jobs you do there. A page that reads like another
+          town&apos;s page with the name swapped is not published: search engines treat such copies as doorway
+          pages.
+        </p>
+        <AdminTextField
+          id={`${id}-page-heading`}
+          label="Page heading"
+          value={values.pageHeading}
+          onChange={(value) => set('pageHeading', value)}
+          error={errors.pageHeading}
+        />
+        <AdminTextField
+          id={`${id}-page-intro`}
+          label="Page intro"
+          multiline
+          value={values.pageIntro}
+          onChange={(value) => set('pageIntro', value)}
+          error={errors.pageIntro}
+        />
+        <div className={styles.field}>
+          <span id={`${id}-page-body-label`} className={styles.label}>
+            Page text
+          </span>
+          <RichTextEditor
+            id={`${id}-page-body`}
+            labelledBy={`${id}-page-body-label`}
+            value={values.pageBody}
+            onChange={(html) => set('pageBody', html)}
+            invalid={Boolean(errors.pageBody)}
+            describedBy={errorId('pageBody')}
+          />
+          {errors.pageBody && (
+            <p id={`${id}-pageBody-error`} className={styles.fieldError}>
+              {errors.pageBody}
+            </p>
+          )}
+        </div>
+        <CheckboxField
+          label="Publish the town page"
+          checked={values.pagePublished}
+          onChange={(checked) => set('pagePublished', checked)}
+        />
+        <FormActions
+          saving={saving}
+          submitLabel={editing ? 'Save town' : 'Add town'}
+          onCancel={
+            editing
+              ? () => {
+                  setValues(blankForm);
+                  onCancel();
+                }
+              : undefined
+          }
+        />
+      </form>
+    </section>
+  );
+}
