@@ -6,9 +6,10 @@
 export const SHINGLE_WORDS = 3;
 
 /**
- * From this share of shared three-word runs on, two pages are one page with a town swapped. Measured:
- * a copy with only the town changed scores 1, the same with a sentence or two added about 0.8–0.9, pages
- * sharing one closing paragraph but written for their town about 0.1–0.3 (see the test beside this).
+ * From this share of shared three-word runs on, two pages are one page with a town swapped. Measured on
+ * the examples of the test beside this: a copy with only the town changed scores 1, the same with one
+ * sentence added 0.91, with two of its five sentences reworded 0.57, and pages written for their own
+ * town that share one closing paragraph 0.19–0.20.
  */
 export const DOORWAY_SIMILARITY_THRESHOLD = 0.8;
 
