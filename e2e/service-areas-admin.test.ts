@@ -34,6 +34,7 @@ describe('service areas in /admin', () => {
     await waitForHydration(page);
     await page.getByTestId('admin-service-area').first().waitFor();
     await page.getByRole('heading', { name: 'Service areas (10)' }).waitFor();
+    await expectNoSeriousAxeViolations(page);
 
     // A new town, its ZIP codes and a page of its own words.
     await page.getByLabel('Town *').fill('Flowery Branch');
