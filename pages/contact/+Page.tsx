@@ -1,6 +1,8 @@
 import { usePageContext } from '../../renderer/usePageContext.tsx';
 import { communityTowns, telHref } from '../../src/shared/site-content.ts';
+import { FaqList } from '../../src/components/FaqList/FaqList.tsx';
 import { Toaster } from '../../src/components/Toast/Toaster.tsx';
+import type { ContactData } from './+data.ts';
 import { ContactForm } from './ContactForm.tsx';
 import * as styles from './contact.css.ts';
 import { formatAddressLine } from '../../src/shared/postal-address.ts';
@@ -9,7 +11,8 @@ import { formatAddressLine } from '../../src/shared/postal-address.ts';
 const WORKING_HOURS = ['Monday to Friday: 8:00 AM to 6:00 PM', 'Weekend: by appointment'] as const;
 
 export default function Page() {
-  const { settings } = usePageContext();
+  const { settings, data } = usePageContext();
+  const { faqs } = data as ContactData;
   const [homeBase, ...nearbyTowns] = communityTowns;
 
   return (
@@ -127,6 +130,7 @@ export default function Page() {
           </div>
         </div>
       </section>
+      <FaqList faqs={faqs} />
       {/* Only pages that send something carry the toast code. */}
       <Toaster />
     </>

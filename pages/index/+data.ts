@@ -1,17 +1,17 @@
 // https://vike.dev/data : the home page's news and reviews, read on the server so they are in the first HTML.
 import type { PageContextServer } from 'vike/types';
-import { postsForPage, reviewsForPage } from '../../src/server/services/page-data.ts';
+import { homeServicesForPage, postsForPage, reviewsForPage } from '../../src/server/services/page-data.ts';
 import { toPostCardData } from '../../src/shared/post-card.ts';
 import { picturesOrNone } from '../../src/server/rendering/post-pages.ts';
-import { serviceSlugs, type GalleryImage, type ServiceSlug } from '../../src/shared/images.ts';
-import { serviceGalleries } from '../../src/shared/service-galleries.ts';
 import { NEWS_CAROUSEL_LIMIT, type NewsSlide } from '../../src/components/NewsCarousel/NewsCarousel.tsx';
 
 export async function data(pageContext: PageContextServer) {
-  const [posts, { reviews, degraded: reviewsDegraded }] = await Promise.all([
-    postsForPage(pageContext),
-    reviewsForPage(pageContext),
-  ]);
+  const [posts, { reviews, degraded: reviewsDegraded }, { services, degraded: servicesDegraded }] =
+    await Promise.all([
+      postsForPage(pageContext),
+      reviewsForPage(pageContext),
+      homeServicesForPage(pageContext),
+    ]);
   // Only what the carousel shows travels to the browser: the card fields of the first five posts.
   const shown = posts.newsPosts.slice(0, NEWS_CAROUSEL_LIMIT);
   const pictures = await picturesOrNone(pageContext, shown);
@@ -19,11 +19,12 @@ export async function data(pageContext: PageContextServer) {
     const { video: _video, ...slide } = toPostCardData(post, pictures);
     return slide;
   });
-  // The service cards show each service's first photo; the other captions stay on the server.
-  const firstPhotos = Object.fromEntries(
-    serviceSlugs.map((slug) => [slug, serviceGalleries[slug][0]!]),
-  ) as Record<ServiceSlug, GalleryImage>;
-  return { latestNews, reviews, firstPhotos, degraded: posts.degraded || reviewsDegraded };
+  return {
+    latestNews,
+    reviews,
+    services,
+    degraded: posts.degraded || reviewsDegraded || servicesDegraded,
+  };
 }
 
 export type HomeData = Awaited<ReturnType<typeof data>>;

@@ -2,6 +2,7 @@ import type { PageContextServer } from 'vike/types';
 import { DEFAULT_SHARE_IMAGE, type SeoInput } from '../../renderer/seo.ts';
 import { plumberStructuredData } from '../../src/shared/business-structured-data.ts';
 import { siteImageUrl } from '../../src/shared/site-image-url.ts';
+import type { HomeData } from './+data.ts';
 
 export default function seo(pageContext: PageContextServer): SeoInput {
   const { settings, publicUrl } = pageContext;
@@ -11,6 +12,13 @@ export default function seo(pageContext: PageContextServer): SeoInput {
     keywords: settings.seoKeywords,
     path: '/',
     breadcrumb: 'Home',
-    structuredData: [plumberStructuredData(settings, publicUrl, siteImageUrl(DEFAULT_SHARE_IMAGE))],
+    structuredData: [
+      plumberStructuredData(
+        settings,
+        publicUrl,
+        siteImageUrl(DEFAULT_SHARE_IMAGE),
+        (pageContext.data as HomeData).services,
+      ),
+    ],
   };
 }

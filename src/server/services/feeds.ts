@@ -11,16 +11,24 @@ export function escapeXml(text: string): string {
     .replace(/'/g, '&apos;');
 }
 
-/** Every public route and every published post, with last-modified dates for posts. */
-export function buildSitemap(publicUrl: string, posts: PostSummary[]): string {
+/** Every public route, every shown service's page and every published post, with last-modified dates. */
+export function buildSitemap(
+  publicUrl: string,
+  posts: PostSummary[],
+  services: readonly { slug: string; updatedAt: string }[] = [],
+): string {
   const staticUrls = navigationLinks.map(
     (link) => `  <url><loc>${escapeXml(`${publicUrl}${link.href}`)}</loc></url>`,
+  );
+  const serviceUrls = services.map(
+    (service) =>
+      `  <url><loc>${escapeXml(`${publicUrl}/services/${service.slug}`)}</loc><lastmod>${service.updatedAt}</lastmod></url>`,
   );
   const postUrls = posts.map(
     (post) =>
       `  <url><loc>${escapeXml(`${publicUrl}/post/${post.id}`)}</loc><lastmod>${post.updatedAt}</lastmod></url>`,
   );
-  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${[...staticUrls, ...postUrls].join('\n')}\n</urlset>\n`;
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${[...staticUrls, ...serviceUrls, ...postUrls].join('\n')}\n</urlset>\n`;
 }
 
 export function buildRobotsTxt(publicUrl: string): string {

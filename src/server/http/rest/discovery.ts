@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { buildRobotsTxt, buildRssFeed, buildSitemap } from '../../services/feeds.ts';
 import { listPublishedPosts } from '../../services/posts.ts';
+import { listShownServices } from '../../services/service-catalog.ts';
 import { getSettingsOrDefaults } from '../../services/settings.ts';
 
 // /sitemap.xml, /robots.txt and the two RSS feeds. Short caching: a new post shows within minutes.
@@ -15,11 +16,14 @@ export async function discoveryRoutes(app: FastifyInstance) {
   );
 
   app.get('/sitemap.xml', async (_request, reply) => {
-    const { newsPosts, advicePosts } = await listPublishedPosts(app.db);
+    const [{ newsPosts, advicePosts }, services] = await Promise.all([
+      listPublishedPosts(app.db),
+      listShownServices(app.db),
+    ]);
     return reply
       .type('application/xml; charset=utf-8')
       .header('cache-control', 'public, max-age=300')
-      .send(buildSitemap(publicUrl, [...newsPosts, ...advicePosts]));
+      .send(buildSitemap(publicUrl, [...newsPosts, ...advicePosts], services));
   });
 
   const feeds = [

@@ -12,6 +12,7 @@ import { postsRouter } from './routers/posts.ts';
 import { adminReviewsRouter, reviewsRouter } from './routers/reviews.ts';
 import { adminStatsRouter } from './routers/admin-stats.ts';
 import { leadsRouter } from './routers/leads.ts';
+import { adminFaqsRouter, adminServicesRouter, servicesRouter } from './routers/services.ts';
 import { adminReviewRequestsRouter, reviewRequestsRouter } from './routers/review-requests.ts';
 import { adminSettingsRouter, settingsRouter } from './routers/settings.ts';
 
@@ -34,6 +35,9 @@ export const appRouter = router({
   adminUsers: adminUsersRouter,
   adminBackups: adminBackupsRouter,
   adminStats: adminStatsRouter,
+  services: servicesRouter,
+  adminServices: adminServicesRouter,
+  adminFaqs: adminFaqsRouter,
 });
 
 export type AppRouter = typeof appRouter;
