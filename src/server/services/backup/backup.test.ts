@@ -50,6 +50,10 @@ async function snapshot(t: TestApp, adminCookie: string, editorCookie: string) {
   for (const post of [...posts.newsPosts, ...posts.advicePosts]) await get(`/api/posts/${post.id}`);
   await get('/api/reviews');
   await get('/api/settings');
+  const { services } = await get('/api/services');
+  for (const service of services as { slug: string }[]) await get(`/api/services/${service.slug}`);
+  await get('/api/admin/services', editorCookie);
+  await get('/api/admin/faqs', editorCookie);
   await get('/api/admin/settings', adminCookie);
   await get('/api/admin/posts', adminCookie);
   await get('/api/admin/posts', editorCookie);
@@ -143,11 +147,34 @@ describe(`backup and restore (${testDatabaseKind})`, () => {
         })
       ).statusCode,
     ).toBe(200);
+    // A service of the owner's, with an uploaded photo, an old address and a question of its own.
+    const service = await inject('POST', '/api/admin/services', {
+      title: 'Gas Line Repair',
+      summary: 'Gas lines fixed safely.',
+      description: '<p>Leaks found and fixed.</p>',
+      offerings: ['Leak detection', 'Line replacement'],
+      photos: [{ src: uploads[0], alt: 'A kitchen', caption: 'Ünïcode caption ✓' }],
+      priceFrom: 99,
+    });
+    expect(service.statusCode).toBe(201);
+    const serviceId = service.json().service.id as number;
+    const renamed = await inject('PUT', `/api/admin/services/${serviceId}`, {
+      ...service.json().service,
+      slug: 'gas-lines',
+    });
+    expect(renamed.json().service.formerSlugs).toEqual(['gas-line-repair']);
+    expect(
+      (await inject('POST', '/api/admin/faqs', { question: 'Is it safe?', answer: 'Yes.', serviceId }))
+        .statusCode,
+    ).toBe(201);
     expected = await snapshot(source, adminCookie, editorCookie);
     expect(Object.keys(expected.files)).toHaveLength(2);
     archive = join(work, 'site.backup');
     const summary = await backupTo(source, archive);
     expect(summary.manifest.tables.find((table) => table.name === 'posts')?.rows).toBe(3);
+    // The six built-in services and the owner's.
+    expect(summary.manifest.tables.find((table) => table.name === 'services')?.rows).toBe(7);
+    expect(summary.manifest.tables.find((table) => table.name === 'faqs')?.rows).toBeGreaterThan(1);
     expect(summary.manifest.files).toHaveLength(2);
     archivedFiles = summary.manifest.files;
   });
