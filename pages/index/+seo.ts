@@ -6,8 +6,9 @@ import type { HomeData } from './+data.ts';
 
 export default function seo(pageContext: PageContextServer): SeoInput {
   const { settings, publicUrl } = pageContext;
+  const place = [settings.addressCity, settings.addressState].filter(Boolean).join(', ');
   return {
-    title: settings.seoTitle || `${settings.companyName} | Plumber in Cumming, GA`,
+    title: settings.seoTitle || `${settings.companyName} | Plumber${place ? ` in ${place}` : ''}`,
     description: settings.seoDescription,
     keywords: settings.seoKeywords,
     path: '/',

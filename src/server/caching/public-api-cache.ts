@@ -9,7 +9,8 @@ export const PUBLIC_READS: readonly { path: RegExp; tables: readonly string[] }[
   { path: /^\/api\/posts(\/[^/?]+)?(\?|$)/, tables: ['posts'] },
   { path: /^\/api\/reviews(\?|$)/, tables: ['reviews'] },
   { path: /^\/api\/settings(\?|$)/, tables: ['settings'] },
-  { path: /^\/api\/services(\/[^/?]+)?(\?|$)/, tables: ['services', 'faqs'] },
+  { path: /^\/api\/services(\?|$)/, tables: ['services'] },
+  { path: /^\/api\/services\/[^/?]+(\?|$)/, tables: ['services', 'faqs'] },
 ];
 
 /**
