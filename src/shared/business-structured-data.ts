@@ -109,15 +109,12 @@ export interface ServiceForStructuredData {
 /** What the Plumber's catalogue says of each service: its page tells the rest. */
 export type CatalogService = Pick<ServiceForStructuredData, 'slug' | 'title' | 'summary' | 'priceFrom'>;
 
-/** "From $N" as https://schema.org/PriceSpecification: the least a job costs, in dollars. */
-function priceOf(priceFrom: number | null): { offers?: object } {
+/** "From $N" as the fields of an https://schema.org/Offer: the least a job costs, in dollars. */
+function startingPriceOf(priceFrom: number | null): object {
   if (priceFrom === null) return {};
   return {
-    offers: {
-      '@type': 'Offer',
-      priceCurrency: 'USD',
-      priceSpecification: { '@type': 'PriceSpecification', minPrice: priceFrom, priceCurrency: 'USD' },
-    },
+    priceCurrency: 'USD',
+    priceSpecification: { '@type': 'PriceSpecification', minPrice: priceFrom, priceCurrency: 'USD' },
   };
 }
 
@@ -140,7 +137,7 @@ export function offerCatalogOf(services: readonly CatalogService[], publicUrl: s
     name: 'Plumbing services',
     itemListElement: services.map((service) => ({
       '@type': 'Offer',
-      ...priceOf(service.priceFrom),
+      ...startingPriceOf(service.priceFrom),
       itemOffered: {
         '@type': 'Service',
         name: service.title,
@@ -173,7 +170,9 @@ export function serviceStructuredData(
       url: settings.website || `${publicUrl}/`,
       ...postalAddressOf(settings),
     },
-    ...priceOf(service.priceFrom),
+    ...(service.priceFrom === null
+      ? {}
+      : { offers: { '@type': 'Offer', ...startingPriceOf(service.priceFrom) } }),
     ...(service.offerings.length ? { hasOfferCatalog: offeringsCatalogOf(service) } : {}),
   };
 }

@@ -125,6 +125,7 @@ describe('pageCacheKey', () => {
     { route: '/services', config: { queryParams: [] } },
     { route: '/news', config: { queryParams: ['page'] } },
     { route: '/advice-center', config: { queryParams: ['page'] } },
+    { route: '/services/@slug', config: { queryParams: [] } },
     { route: () => false, config: { queryParams: ['id'] } },
     { config: {} },
   ]);
@@ -143,6 +144,8 @@ describe('pageCacheKey', () => {
     // A path no static route names may be the article page: its parameter counts, no other does.
     ['/post/12?id=3&page=2', '/post/12?id=3'],
     ['/nowhere?page=2', '/nowhere'],
+    // A route with a parameter names its own pages: the article's parameter is a stray there.
+    ['/services/gas-line-repair?id=3&fbclid=1', '/services/gas-line-repair'],
     ['/news?page=2&page=3', '/news?page=2&page=3'],
     ['/news?', '/news'],
   ])('%s is cached as %s', (url, key) => {
