@@ -112,6 +112,24 @@ describe('services edited in /admin', () => {
       return answer.status === 301 ? answer : undefined;
     }, 5_000);
     expect(moved.headers.get('location')).toMatch(/\/services\/gas-piping$/);
+
+    // A question about the service shows on its page; the general ones on the contact page.
+    const faqForm = page.getByRole('form', { name: 'Add a question' });
+    await faqForm.getByLabel('Question *').fill('Do you fix gas leaks at night?');
+    await faqForm.getByLabel('Answer *').fill('Yes, any time.\n\nCall first, then leave the house.');
+    await faqForm.getByLabel('About').selectOption({ label: 'Gas Line Repair' });
+    await faqForm.getByRole('button', { name: 'Add Question' }).click();
+    await toastWith(page, 'Question added').waitFor();
+    const withQuestion = await eventually(async () => {
+      const answer = await html(`${site.url}/services/gas-piping`);
+      return answer.body.includes('Do you fix gas leaks at night?') ? answer.body : undefined;
+    }, 5_000);
+    expect(withQuestion).toContain('<dd class="');
+    expect(withQuestion).toContain('Call first, then leave the house.</dd>');
+    const contact = (await html(`${site.url}/contact`)).body;
+    expect(contact).toContain('Frequently Asked Questions');
+    expect(contact).toContain('Are your plumbers licensed and insured?');
+    expect(contact).not.toContain('Do you fix gas leaks at night?');
     expect(errors).toEqual([]);
     await context.close();
 
