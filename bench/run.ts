@@ -23,6 +23,9 @@ import {
 import { startAsNpmStartDoes, type StartedServer } from '../e2e/support/npm-start.ts';
 import { memoryOf, watchChildMemory } from './process-memory.ts';
 
+/** A service's own page, as a fresh install has it (db/seed-content.ts). */
+const SERVICE_PAGE = '/services/residential-plumbing';
+
 const root = join(import.meta.dirname, '..');
 
 interface Goal {
@@ -194,7 +197,7 @@ async function main() {
     let homeBaseline: LoadResult | undefined;
     let worstPageRatio = Infinity;
     let worstPageP99 = 0;
-    for (const path of ['/', '/news', '/services', `/post/${articleId}`]) {
+    for (const path of ['/', '/news', '/services', SERVICE_PAGE, `/post/${articleId}`]) {
       await fetch(`${base}${path}`);
       const body = await plainBody(`${base}${path}`);
       const { site, baseline } = await loadBesideStatic(`${base}${path}`, body, 'text/html; charset=utf-8');
@@ -332,7 +335,7 @@ async function main() {
     console.log(`\nLighthouse 12, mobile (the article's image: a ${photoKb} KB 4000x3000 phone JPEG)\n`);
     const lighthouseRows: string[][] = [];
     const reports = new Map<string, LighthouseReport>();
-    for (const path of ['/', '/services', '/news', '/testimonials', `/post/${articleId}`]) {
+    for (const path of ['/', '/services', SERVICE_PAGE, '/news', '/testimonials', `/post/${articleId}`]) {
       const lighthouse = await lighthouseReport(`${base}${path}`);
       reports.set(path, lighthouse);
       lighthouseRows.push([
@@ -389,6 +392,7 @@ async function main() {
       '/about',
       '/contact',
       '/services',
+      SERVICE_PAGE,
       '/testimonials',
       '/news',
       '/advice-center',

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openDatabase, type DatabaseHandle } from './client.ts';
-import { posts, settings, users } from './schema/index.ts';
+import { builtInContent, faqs, posts, services, settings, users } from './schema/index.ts';
 import { seedDatabase } from './seed.ts';
 import {
   createTestDatabase,
@@ -12,7 +12,10 @@ import { getSettings } from '../src/server/services/settings.ts';
 import { verifyCredentials } from '../src/server/services/users.ts';
 import { defaultSettings } from '../src/shared/site-defaults.ts';
 
-async function count(handle: DatabaseHandle, table: typeof users | typeof settings | typeof posts) {
+async function count(
+  handle: DatabaseHandle,
+  table: typeof users | typeof settings | typeof posts | typeof services,
+) {
   const [row] = await handle.db.select({ count: sql<number>`count(*)::int` }).from(table);
   return row!.count;
 }
@@ -59,6 +62,31 @@ describe(`seed (${testDatabaseKind})`, () => {
     expect(after[0]).toBe(1);
     expect(after[1]).toBe(Object.keys(defaultSettings).length);
     expect(await getSettings(handle.db)).toEqual(defaultSettings);
+  });
+
+  it('gives a database made before services existed the built-in services once, at its next start', async () => {
+    await seedDatabase(handle.db, { adminUsername: 'admin', adminPassword: undefined });
+    // As a release without services left it: an admin, and no services or mark.
+    await handle.db.delete(builtInContent);
+    await handle.db.delete(services);
+    const result = await seedDatabase(handle.db, { adminUsername: 'admin', adminPassword: undefined });
+    expect(result.createdAdmin).toBe(false);
+    const titles = (await handle.db.select().from(services).orderBy(services.sortOrder)).map(
+      (row) => row.title,
+    );
+    expect(titles).toEqual([
+      'Residential Plumbing',
+      'Sewer + Drain Solutions',
+      'Filtration System',
+      'Underground Plumbing',
+      'Water Heater Services',
+      'Tankless Water Installation',
+    ]);
+    expect((await handle.db.select().from(faqs)).length).toBeGreaterThan(0);
+    // The owner deletes one: it does not come back.
+    await handle.db.delete(services).where(sql`${services.slug} = 'filtration-system'`);
+    await seedDatabase(handle.db, { adminUsername: 'admin', adminPassword: undefined });
+    expect(await count(handle, services)).toBe(5);
   });
 
   it('never overwrites a setting the owner changed', async () => {

@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from './client.ts';
-import { posts } from './schema/index.ts';
+import { builtInContent, faqs, posts, services } from './schema/index.ts';
 import type { AppConfig } from '../src/server/env.ts';
 import { seedDefaultSettings } from '../src/server/services/settings.ts';
 import { countUsers, createUser, generatePassword } from '../src/server/services/users.ts';
-import { builtInPosts } from './seed-content.ts';
+import { builtInFaqs, builtInPosts, builtInServices } from './seed-content.ts';
 
 // Any number, distinct from the migration lock's: instances started together on an empty database take
 // turns seeding, so only the first creates the admin and the others find it.
@@ -27,6 +27,7 @@ export async function seedDatabase(
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_ID})`);
     await seedDefaultSettings(tx);
+    await seedBuiltInServices(tx);
     if ((await countUsers(tx)) > 0) return { createdAdmin: false };
 
     const password = config.adminPassword ?? generatePassword();
@@ -47,4 +48,32 @@ export async function seedDatabase(
       ...(config.adminPassword ? {} : { generatedAdmin: { username: config.adminUsername, password } }),
     };
   });
+}
+
+/**
+ * The built-in services and questions, given once to every database: on the first start, and on the
+ * first start of a release that has them on a database made before. The mark in built_in_content keeps
+ * services the owner deleted from coming back; a database that already has services (restored from an
+ * archive) keeps its own.
+ */
+export async function seedBuiltInServices(tx: Database) {
+  const [marked] = await tx
+    .insert(builtInContent)
+    .values({ kind: 'services' })
+    .onConflictDoNothing()
+    .returning({ kind: builtInContent.kind });
+  if (!marked) return;
+  const [existing] = await tx.select({ id: services.id }).from(services).limit(1);
+  if (existing) return;
+  const inserted = await tx
+    .insert(services)
+    .values(builtInServices())
+    .returning({ id: services.id, slug: services.slug });
+  const idBySlug = new Map(inserted.map((row) => [row.slug, row.id]));
+  await tx.insert(faqs).values(
+    builtInFaqs().map(({ serviceSlug, ...faq }) => ({
+      ...faq,
+      serviceId: serviceSlug ? idBySlug.get(serviceSlug)! : null,
+    })),
+  );
 }

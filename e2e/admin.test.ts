@@ -403,6 +403,7 @@ describe('admin area', () => {
     await expect(page.getByRole('tab').allTextContents()).resolves.toEqual([
       'Dashboard',
       'Content Management',
+      'Services',
       'Service areas',
       'Media',
       'Leads',

@@ -1,11 +1,11 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { siteImageUrl } from '../src/shared/site-image-url.ts';
-import { serviceGalleries } from '../src/shared/service-galleries.ts';
+import { builtInServicePhotos } from '../db/seed-content.ts';
 import { expectNoSeriousAxeViolations, openPage, waitForHydration } from './support/browser.ts';
 import { useSite } from './support/site.ts';
 
-const waterHeaterCaptions = serviceGalleries['water-heater'].map((image) => image.caption);
+const waterHeaterCaptions = builtInServicePhotos['water-heater'].map((image) => image.caption);
 
 /** Polls until the element's top edge has stopped moving (a smooth scroll is over) and returns it. */
 async function settledTop(page: Page, selector: string): Promise<number> {
@@ -122,7 +122,7 @@ describe('services page', () => {
 
     // Another section's carousel did not move.
     await expect(page.locator('#residential-plumbing figcaption').first().textContent()).resolves.toBe(
-      serviceGalleries['residential-plumbing'][0]!.caption,
+      builtInServicePhotos['residential-plumbing'][0]!.caption,
     );
     expect(errors).toEqual([]);
     await context.close();

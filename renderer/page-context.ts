@@ -6,6 +6,7 @@ import type { PublicSiteSettings } from '../src/shared/schemas/settings.ts';
 import type { SeoOverride } from '../src/shared/schemas/seo-override.ts';
 import type { PageContextServer } from 'vike/types';
 import type { SeoInput } from './seo.ts';
+import type { ServiceLink } from '../src/server/services/service-catalog.ts';
 import type { FormPostOutcome } from '../src/shared/form-post.ts';
 
 // https://vike.dev/pageContext#typescript : what the server puts into every page context.
@@ -26,6 +27,8 @@ declare global {
       publicUrl: string;
       /** The public view (publicSettingsSchema): it travels to the browser in the page's HTML. */
       settings: PublicSiteSettings;
+      /** The shown services' titles and addresses: the footer's list and the contact form's choice. */
+      serviceLinks: ServiceLink[];
       /** Server only: the owner's metadata for this path (Settings, "Search & sharing"), or null. */
       seoOverride: SeoOverride | null;
       user: { username: string; role: 'admin' | 'editor' } | null;

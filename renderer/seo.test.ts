@@ -48,6 +48,22 @@ describe('breadcrumb (every page whose canonical path is not the root)', () => {
     });
   });
 
+  it('is Home > Services > service on a service page, each with its address', () => {
+    const head = headFor({
+      title: 'Gas Line Repair',
+      path: '/services/gas-line-repair',
+      breadcrumb: 'Gas Line Repair',
+      breadcrumbParents: [{ name: 'Services', path: '/services' }],
+    });
+    expect(breadcrumbOf(head.tags)).toMatchObject({
+      itemListElement: [
+        { position: 1, name: 'Home', item: `${PUBLIC_URL}/` },
+        { position: 2, name: 'Services', item: `${PUBLIC_URL}/services` },
+        { position: 3, name: 'Gas Line Repair', item: `${PUBLIC_URL}/services/gas-line-repair` },
+      ],
+    });
+  });
+
   it('is absent on the home page', () => {
     expect(breadcrumbOf(headFor({ title: 'Home', path: '/' }).tags)).toBeUndefined();
   });

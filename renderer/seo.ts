@@ -19,6 +19,8 @@ export interface SeoInput {
   shareDescription?: string;
   /** Name of the page in the breadcrumb (Home > name). */
   breadcrumb?: string;
+  /** Pages between Home and this one in the breadcrumb (Home > Services > name). */
+  breadcrumbParents?: { name: string; path: string }[];
   noindex?: boolean;
   image?: string | null;
   /** What `image` shows, for people who cannot see it; the share title stands in when omitted. */
@@ -167,7 +169,18 @@ export function buildHeadTags(seo: SeoInput, settings: PublicSiteSettings, publi
       '@type': 'BreadcrumbList',
       itemListElement: [
         { '@type': 'ListItem', position: 1, name: 'Home', item: absolute(publicUrl, '/') },
-        { '@type': 'ListItem', position: 2, name: seo.breadcrumb ?? seo.title, item: canonical },
+        ...(seo.breadcrumbParents ?? []).map((parent, index) => ({
+          '@type': 'ListItem',
+          position: index + 2,
+          name: parent.name,
+          item: absolute(publicUrl, parent.path),
+        })),
+        {
+          '@type': 'ListItem',
+          position: (seo.breadcrumbParents?.length ?? 0) + 2,
+          name: seo.breadcrumb ?? seo.title,
+          item: canonical,
+        },
       ],
     });
   }

@@ -16,3 +16,4 @@ export * from './activity-log.ts';
 export * from './recovery-codes.ts';
 export * from './security-emails.ts';
 export * from './service-areas.ts';
+export * from './services.ts';

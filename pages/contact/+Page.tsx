@@ -2,8 +2,9 @@ import { usePageContext } from '../../renderer/usePageContext.tsx';
 import { telHref } from '../../src/shared/site-content.ts';
 import { townWithState } from '../../src/shared/town-lists.ts';
 import { TownName } from '../../src/components/TownName/TownName.tsx';
-import type { Data } from './+data.ts';
+import { FaqList } from '../../src/components/FaqList/FaqList.tsx';
 import { Toaster } from '../../src/components/Toast/Toaster.tsx';
+import type { ContactData } from './+data.ts';
 import { ContactForm } from './ContactForm.tsx';
 import * as styles from './contact.css.ts';
 import { formatAddressLine } from '../../src/shared/postal-address.ts';
@@ -13,7 +14,8 @@ const WORKING_HOURS = ['Monday to Friday: 8:00 AM to 6:00 PM', 'Weekend: by appo
 
 export default function Page() {
   const { settings, data } = usePageContext();
-  const [homeBase, ...nearbyTowns] = (data as Data).communityTowns;
+  const { faqs, communityTowns } = data as ContactData;
+  const [homeBase, ...nearbyTowns] = communityTowns;
   // Where the map and the location card point when Settings has no address: the home base town.
   const homeBasePlace = homeBase ? townWithState(homeBase) : '';
 
@@ -139,6 +141,7 @@ export default function Page() {
           </div>
         </div>
       </section>
+      <FaqList faqs={faqs} />
       {/* Only pages that send something carry the toast code. */}
       <Toaster />
     </>

@@ -1,10 +1,10 @@
 import type { PageContextServer } from 'vike/types';
 import type { SeoInput } from '../../renderer/seo.ts';
 import { townNamesInWords, townWithState } from '../../src/shared/town-lists.ts';
-import type { Data } from './+data.ts';
+import type { ContactData } from './+data.ts';
 
 export default function seo(pageContext: PageContextServer): SeoInput {
-  const towns = (pageContext.data as Data).communityTowns;
+  const towns = (pageContext.data as ContactData).communityTowns;
   const homeBase = towns[0];
   const where = homeBase ? ` in ${townWithState(homeBase)}` : '';
   const serving = towns.length > 0 ? ` Serving ${townNamesInWords(towns)}.` : '';

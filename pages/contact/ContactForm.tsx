@@ -9,7 +9,6 @@ import { toast } from '../../src/components/Toast/toast-store.ts';
 import { loadOnFirstUse } from '../../src/shared/load-on-first-use.ts';
 import type { ContactInput } from '../../src/shared/schemas/contact.ts';
 import { firstMessageByField } from '../../src/shared/schemas/field-errors.ts';
-import { serviceCategories } from '../../src/shared/site-content.ts';
 import * as styles from './contact.css.ts';
 
 type FieldName = Exclude<keyof ContactInput, 'website' | 'formFillMs'>;
@@ -29,13 +28,12 @@ const contactSchema = loadOnFirstUse(() =>
   import('../../src/shared/schemas/contact.ts').then((module) => module.contactInputSchema),
 );
 
-/** The six services plus "Other". */
-const serviceChoices = [...serviceCategories.map((service) => service.title), 'Other'];
-
 export const SENT_MESSAGE = 'Message sent successfully! We will contact you soon.';
 
 export function ContactForm() {
-  const { formPost, formStamp, query } = usePageContext();
+  const { formPost, formStamp, query, serviceLinks } = usePageContext();
+  // The shown services, then "Other" for anything else.
+  const serviceChoices = [...serviceLinks.map((service) => service.title), 'Other'];
   // A form sent before the script loaded (or without it) is answered by the server with this page:
   // its errors and the visitor's values, or, after a redirect, `?sent=1`.
   const posted = outcomeFor(formPost, 'contact');

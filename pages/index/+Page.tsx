@@ -4,8 +4,8 @@ import { linkButton } from '../../src/components/LinkButton/link-button.css.ts';
 import { NewsCarousel } from '../../src/components/NewsCarousel/NewsCarousel.tsx';
 import { ReviewsCarousel } from '../../src/components/ReviewsCarousel/ReviewsCarousel.tsx';
 import { TownsBanner } from '../../src/components/TownsBanner/TownsBanner.tsx';
-import { couponImage, heroImage, localExpertsImage, type ServiceSlug } from '../../src/shared/images.ts';
-import { serviceCategories, telHref } from '../../src/shared/site-content.ts';
+import { couponImage, heroImage, localExpertsImage } from '../../src/shared/images.ts';
+import { telHref } from '../../src/shared/site-content.ts';
 import { siteImageUrl } from '../../src/shared/site-image-url.ts';
 import { townNamesInWords } from '../../src/shared/town-lists.ts';
 import { laterSection } from '../../src/styles/recipes.css.ts';
@@ -15,38 +15,8 @@ import * as styles from './home.css.ts';
 /** The local-experts section names this many of the banner's towns, the nearest first. */
 const NEIGHBOUR_TOWNS_NAMED = 5;
 
-const serviceTileBlurbs: Record<ServiceSlug, string> = {
-  'residential-plumbing': 'Leaks, fixtures, sump pumps and repipes for every room of the house.',
-  'sewer-drain': 'Clogs cleared, lines snaked and sewer cameras that find the real cause.',
-  'filtration-system': 'Whole-house and reverse osmosis systems for cleaner, better-tasting water.',
-  'underground-plumbing': 'Buried water and sewer lines repaired or replaced, trenchless where possible.',
-  'water-heater': 'Gas and electric tank heaters repaired, flushed or replaced the same day.',
-  'tankless-water': 'Endless hot water with properly sized gas and electric tankless systems.',
-};
-
-/** The four services most homeowners call about, as larger cards. */
-const featuredServices: { slug: ServiceSlug; text: string }[] = [
-  {
-    slug: 'water-heater',
-    text: 'No hot water? We carry common tank sizes on the truck, so most water heaters are repaired or replaced the day you call.',
-  },
-  {
-    slug: 'sewer-drain',
-    text: 'Slow drains and backups are cleared with professional machines, and a camera inspection shows you exactly what was wrong.',
-  },
-  {
-    slug: 'tankless-water',
-    text: 'Save space and energy with a tankless system sized for your household, installed to code with the permit handled for you.',
-  },
-  {
-    slug: 'residential-plumbing',
-    text: 'From a dripping faucet to a burst pipe in the crawl space, licensed plumbers fix it right the first time.',
-  },
-];
-
-function categoryFor(slug: ServiceSlug) {
-  return serviceCategories.find((category) => category.slug === slug)!;
-}
+/** The cards stand four across a wide screen, two on a tablet, one on a phone. */
+const CARD_IMAGE_SIZES = '(min-width: 1024px) 300px, (min-width: 640px) 50vw, 100vw';
 
 function webp(src: string) {
   return siteImageUrl(`${src}.webp`);
@@ -54,7 +24,8 @@ function webp(src: string) {
 
 export default function Page() {
   const { settings, data } = usePageContext();
-  const { latestNews, reviews, firstPhotos, bannerTowns } = data as HomeData;
+  const { latestNews, reviews, services, bannerTowns } = data as HomeData;
+  const highlighted = services.filter((service) => service.homeHighlight);
   const phoneHref = telHref(settings.phoneNumber);
   const heroSrc = (width: number, extension: 'webp' | 'jpg') =>
     siteImageUrl(`${heroImage.src}-${width}.${extension}`);
@@ -129,11 +100,11 @@ export default function Page() {
             Everything your home's water, drain and sewer lines need, from one local team.
           </p>
           <ul className={styles.tiles}>
-            {serviceCategories.map((category) => (
-              <li key={category.anchor}>
-                <a className={styles.tile} href={`/services#${category.anchor}`}>
-                  <span className={styles.tileTitle}>{category.title}</span>
-                  <span className={styles.tileText}>{serviceTileBlurbs[category.slug]}</span>
+            {services.map((service) => (
+              <li key={service.id}>
+                <a className={styles.tile} href={`/services#${service.anchor}`}>
+                  <span className={styles.tileTitle}>{service.title}</span>
+                  <span className={styles.tileText}>{service.summary}</span>
                 </a>
               </li>
             ))}
@@ -197,32 +168,39 @@ export default function Page() {
             Services Homeowners Call Us For Most
           </h2>
           <ul className={styles.cards}>
-            {featuredServices.map(({ slug, text }) => {
-              const category = categoryFor(slug);
-              const photo = firstPhotos[slug];
-              return (
-                <li key={slug} className={styles.card}>
+            {highlighted.map((service) => (
+              <li key={service.id} className={styles.card}>
+                {service.photo && (
                   <picture>
-                    <source type="image/webp" srcSet={webp(photo.src)} />
+                    {service.photo.image.sources.map((source) => (
+                      <source
+                        key={source.type}
+                        type={source.type}
+                        srcSet={source.srcSet}
+                        sizes={source.srcSet.includes(' ') ? CARD_IMAGE_SIZES : undefined}
+                      />
+                    ))}
                     <img
                       className={styles.cardImage}
-                      src={siteImageUrl(`${photo.src}.jpg`)}
-                      width={photo.width}
-                      height={photo.height}
-                      alt={photo.alt}
+                      src={service.photo.image.src}
+                      srcSet={service.photo.image.srcSet || undefined}
+                      sizes={service.photo.image.srcSet ? CARD_IMAGE_SIZES : undefined}
+                      width={service.photo.width}
+                      height={service.photo.height}
+                      alt={service.photo.alt}
                       loading="lazy"
                     />
                   </picture>
-                  <div className={styles.cardBody}>
-                    <h3 className={styles.cardTitle}>{category.title}</h3>
-                    <p>{text}</p>
-                    <a className={styles.learnMore} href={`/services#${category.anchor}`}>
-                      Learn More<span className="visually-hidden"> about {category.title}</span>
-                    </a>
-                  </div>
-                </li>
-              );
-            })}
+                )}
+                <div className={styles.cardBody}>
+                  <h3 className={styles.cardTitle}>{service.title}</h3>
+                  <p>{service.homeHighlight}</p>
+                  <a className={styles.learnMore} href={`/services/${service.slug}`}>
+                    Learn More<span className="visually-hidden"> about {service.title}</span>
+                  </a>
+                </div>
+              </li>
+            ))}
           </ul>
         </div>
       </section>

@@ -1,20 +1,25 @@
 // https://vike.dev/data : the home page's news, reviews and towns, read on the server so they are in the
 // first HTML.
 import type { PageContextServer } from 'vike/types';
-import { postsForPage, reviewsForPage, serviceAreasForPage } from '../../src/server/services/page-data.ts';
+import {
+  homeServicesForPage,
+  postsForPage,
+  reviewsForPage,
+  serviceAreasForPage,
+} from '../../src/server/services/page-data.ts';
 import { bannerTownsOf } from '../../src/shared/town-lists.ts';
 import { toPostCardData } from '../../src/shared/post-card.ts';
 import { picturesOrNone } from '../../src/server/rendering/post-pages.ts';
-import { serviceSlugs, type GalleryImage, type ServiceSlug } from '../../src/shared/images.ts';
-import { serviceGalleries } from '../../src/shared/service-galleries.ts';
 import { NEWS_CAROUSEL_LIMIT, type NewsSlide } from '../../src/components/NewsCarousel/NewsCarousel.tsx';
 
 export async function data(pageContext: PageContextServer) {
-  const [posts, { reviews, degraded: reviewsDegraded }, towns] = await Promise.all([
-    postsForPage(pageContext),
-    reviewsForPage(pageContext),
-    serviceAreasForPage(pageContext),
-  ]);
+  const [posts, { reviews, degraded: reviewsDegraded }, { services, degraded: servicesDegraded }, towns] =
+    await Promise.all([
+      postsForPage(pageContext),
+      reviewsForPage(pageContext),
+      homeServicesForPage(pageContext),
+      serviceAreasForPage(pageContext),
+    ]);
   // Only what the carousel shows travels to the browser: the card fields of the first five posts.
   const shown = posts.newsPosts.slice(0, NEWS_CAROUSEL_LIMIT);
   const pictures = await picturesOrNone(pageContext, shown);
@@ -22,18 +27,14 @@ export async function data(pageContext: PageContextServer) {
     const { video: _video, ...slide } = toPostCardData(post, pictures);
     return slide;
   });
-  // The service cards show each service's first photo; the other captions stay on the server.
-  const firstPhotos = Object.fromEntries(
-    serviceSlugs.map((slug) => [slug, serviceGalleries[slug][0]!]),
-  ) as Record<ServiceSlug, GalleryImage>;
   return {
     latestNews,
     reviews,
-    firstPhotos,
+    services,
     bannerTowns: bannerTownsOf(towns.serviceAreas),
     // Every shown town, for the business's areaServed (+seo.ts).
     servedTowns: towns.serviceAreas.map(({ town, state }) => ({ town, state })),
-    degraded: posts.degraded || reviewsDegraded || towns.degraded,
+    degraded: posts.degraded || reviewsDegraded || servicesDegraded || towns.degraded,
   };
 }
 

@@ -6,15 +6,16 @@ import type { HomeData } from './+data.ts';
 
 export default function seo(pageContext: PageContextServer): SeoInput {
   const { settings, publicUrl } = pageContext;
-  const { servedTowns } = pageContext.data as HomeData;
+  const { servedTowns, services } = pageContext.data as HomeData;
+  const place = [settings.addressCity, settings.addressState].filter(Boolean).join(', ');
   return {
-    title: settings.seoTitle || `${settings.companyName} | Plumber in Cumming, GA`,
+    title: settings.seoTitle || `${settings.companyName} | Plumber${place ? ` in ${place}` : ''}`,
     description: settings.seoDescription,
     keywords: settings.seoKeywords,
     path: '/',
     breadcrumb: 'Home',
     structuredData: [
-      plumberStructuredData(settings, publicUrl, siteImageUrl(DEFAULT_SHARE_IMAGE), servedTowns),
+      plumberStructuredData(settings, publicUrl, siteImageUrl(DEFAULT_SHARE_IMAGE), servedTowns, services),
     ],
   };
 }

@@ -1,23 +1,35 @@
+import { usePageContext } from '../../renderer/usePageContext.tsx';
 import { useHashScroll } from '../../src/client/hash-scroll.ts';
+import { FaqList } from '../../src/components/FaqList/FaqList.tsx';
 import { HydrationBoundary } from '../../src/components/HydrationBoundary/HydrationBoundary.tsx';
 import { PhotoCarousel } from '../../src/components/PhotoCarousel/PhotoCarousel.tsx';
-import { serviceSections } from './service-details.ts';
 import { laterSection } from '../../src/styles/recipes.css.ts';
+import type { ServicesData } from './+data.ts';
+import { PriceFrom } from './PriceFrom.tsx';
 import * as styles from './services.css.ts';
+
+/** "Plumbing Services in <town>, <state>" from the company's address in Settings. */
+function servicesHeading(city: string, state: string): string {
+  const place = [city, state].filter(Boolean).join(', ');
+  return place ? `Plumbing Services in ${place}` : 'Plumbing Services';
+}
 
 export default function Page() {
   useHashScroll();
+  const { data, settings } = usePageContext();
+  const { services, faqs } = data as ServicesData;
+  const town = settings.addressCity || 'your area';
   return (
     <>
       <section className={styles.hero} aria-labelledby="services-title">
         <div className={styles.heroInner}>
           <p className={styles.badge}>LICENSED &amp; INSURED</p>
           <h1 id="services-title" className={styles.heroTitle}>
-            Plumbing Services in Cumming, GA
+            {servicesHeading(settings.addressCity, settings.addressState)}
           </h1>
           <p className={styles.heroIntro}>
-            Homeowners across Cumming and Forsyth County call us for everything from a stubborn clog to a new
-            tankless water heater. Upfront pricing, tidy work and a satisfaction guarantee on every job.
+            Homeowners across {town} and the towns around it call us for everything from a stubborn clog to a
+            new tankless water heater. Upfront pricing, tidy work and a satisfaction guarantee on every job.
           </p>
           <a className={styles.primaryButton} href="/contact">
             Request Service
@@ -30,8 +42,8 @@ export default function Page() {
           What we do
         </h2>
         <ul className={styles.overviewGrid}>
-          {serviceSections.map((service) => (
-            <li key={service.anchor} className={styles.overviewCard}>
+          {services.map((service) => (
+            <li key={service.id} className={styles.overviewCard}>
               <h3 className={styles.cardTitle}>{service.title}</h3>
               <p>{service.summary}</p>
               <a className={styles.learnMore} href={`#${service.anchor}`}>
@@ -42,9 +54,9 @@ export default function Page() {
         </ul>
       </section>
 
-      {serviceSections.map((service, position) => (
+      {services.map((service, position) => (
         <section
-          key={service.anchor}
+          key={service.id}
           id={service.anchor}
           className={position === 0 ? styles.detail : `${styles.detail} ${laterSection}`}
           aria-labelledby={`${service.anchor}-title`}
@@ -54,29 +66,37 @@ export default function Page() {
               <h2 id={`${service.anchor}-title`} className={styles.sectionTitle}>
                 {service.title}
               </h2>
-              <p>{service.description}</p>
+              <PriceFrom priceFrom={service.priceFrom} />
+              <div className={styles.description} dangerouslySetInnerHTML={{ __html: service.description }} />
               <ul className={styles.offerings}>
                 {service.offerings.map((offering) => (
                   <li key={offering}>{offering}</li>
                 ))}
               </ul>
-              <a className={styles.primaryButton} href="/contact">
-                Request Service<span className="visually-hidden"> for {service.title}</span>
-              </a>
+              <div className={styles.detailActions}>
+                <a className={styles.primaryButton} href="/contact">
+                  Request Service<span className="visually-hidden"> for {service.title}</span>
+                </a>
+                <a className={styles.secondaryLink} href={`/services/${service.slug}`}>
+                  All about {service.title}
+                </a>
+              </div>
             </div>
             <div
               className={
                 position % 2 === 0 ? styles.detailMedia : `${styles.detailMedia} ${styles.detailMediaFirst}`
               }
             >
-              {/* Six carousels: each hydrates as a task of its own (HydrationBoundary). */}
+              {/* One carousel per service: each hydrates as a task of its own (HydrationBoundary). */}
               <HydrationBoundary>
-                <PhotoCarousel label={service.title} images={service.gallery} />
+                <PhotoCarousel label={service.title} images={service.photos} />
               </HydrationBoundary>
             </div>
           </div>
         </section>
       ))}
+
+      <FaqList faqs={faqs} className={laterSection} />
 
       <section className={`${styles.closing} ${laterSection}`} aria-labelledby="closing-title">
         <h2 id="closing-title" className={styles.closingTitle}>

@@ -100,3 +100,42 @@ export const closing = style({
   color: vars.color.onDark,
 });
 export const closingTitle = style({ fontSize: 'clamp(1.6rem, 3.5vw, 2.4rem)' });
+
+export const description = style({ marginBottom: vars.space.md });
+export const priceFrom = style({ fontWeight: 700, fontSize: '1.1rem', color: vars.color.brandNavy });
+export const detailActions = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  alignItems: 'center',
+  gap: vars.space.md,
+});
+export const secondaryLink = style({ fontWeight: 700, color: vars.color.blueDark });
+
+export const breadcrumb = style({ ...container, paddingTop: vars.space.md, fontSize: '0.95rem' });
+export const breadcrumbList = style({
+  listStyle: 'none',
+  display: 'flex',
+  flexWrap: 'wrap',
+  gap: vars.space.xs,
+  margin: 0,
+  padding: 0,
+});
+export const breadcrumbItem = style({
+  selectors: { '&:not(:last-child)::after': { content: '"›"', marginLeft: vars.space.xs } },
+});
+export const breadcrumbLink = style({ color: vars.color.blueDark });
+export const heroSecondaryButton = style({
+  display: 'inline-block',
+  padding: `${vars.space.sm} ${vars.space.lg}`,
+  borderRadius: vars.radius.sm,
+  border: `2px solid ${vars.color.onDark}`,
+  color: vars.color.onDark,
+  fontWeight: 700,
+  textDecoration: 'none',
+});
+export const closingActions = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  justifyContent: 'center',
+  gap: vars.space.md,
+});

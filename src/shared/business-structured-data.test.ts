@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { parseHoursRange, plumberStructuredData, toTwentyFourHour } from './business-structured-data.ts';
+import {
+  parseHoursRange,
+  plumberStructuredData,
+  serviceStructuredData,
+  toTwentyFourHour,
+} from './business-structured-data.ts';
 import { defaultSettings } from './site-defaults.ts';
 
 describe('opening hours parsing', () => {
@@ -111,5 +116,74 @@ describe('plumberStructuredData', () => {
       unknown
     >;
     expect(data).not.toHaveProperty('sameAs');
+  });
+});
+
+describe('services in structured data', () => {
+  const gasLine = {
+    slug: 'gas-line-repair',
+    title: 'Gas Line Repair',
+    summary: 'Gas lines fixed safely.',
+    offerings: ['Leak detection', 'Line replacement'],
+    priceFrom: 149,
+  };
+
+  it('lists each service in the Plumber’s offer catalogue, with its page and its starting price', () => {
+    const data = plumberStructuredData(
+      defaultSettings,
+      'https://example.test',
+      '/x.jpg',
+      [],
+      [gasLine, { ...gasLine, slug: 'drains', title: 'Drains', priceFrom: null }],
+    ) as { hasOfferCatalog: { itemListElement: Record<string, unknown>[] } };
+    expect(data.hasOfferCatalog.itemListElement).toEqual([
+      {
+        '@type': 'Offer',
+        priceCurrency: 'USD',
+        priceSpecification: { '@type': 'PriceSpecification', minPrice: 149, priceCurrency: 'USD' },
+        itemOffered: {
+          '@type': 'Service',
+          name: 'Gas Line Repair',
+          description: 'Gas lines fixed safely.',
+          url: 'https://example.test/services/gas-line-repair',
+        },
+      },
+      {
+        '@type': 'Offer',
+        itemOffered: {
+          '@type': 'Service',
+          name: 'Drains',
+          description: 'Gas lines fixed safely.',
+          url: 'https://example.test/services/drains',
+        },
+      },
+    ]);
+    expect(plumberStructuredData(defaultSettings, 'https://example.test', '/x.jpg')).not.toHaveProperty(
+      'hasOfferCatalog',
+    );
+  });
+
+  it('describes a service page as a Service the company provides, with what it includes', () => {
+    const data = serviceStructuredData(gasLine, defaultSettings, 'https://example.test', [
+      'https://example.test/uploads/a.jpg',
+    ]);
+    expect(data).toMatchObject({
+      '@type': 'Service',
+      name: 'Gas Line Repair',
+      url: 'https://example.test/services/gas-line-repair',
+      image: ['https://example.test/uploads/a.jpg'],
+      provider: {
+        '@type': 'Plumber',
+        name: defaultSettings.companyName,
+        telephone: defaultSettings.phoneNumber,
+      },
+      offers: { priceSpecification: { minPrice: 149 } },
+      hasOfferCatalog: {
+        itemListElement: [
+          { itemOffered: { name: 'Leak detection' } },
+          { itemOffered: { name: 'Line replacement' } },
+        ],
+      },
+    });
   });
 });

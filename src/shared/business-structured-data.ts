@@ -59,6 +59,7 @@ export function plumberStructuredData(
   imagePath: string,
   /** Every shown service area, in order: https://schema.org/areaServed */
   servedTowns: readonly Pick<TownListing, 'town' | 'state'>[] = [],
+  services: readonly CatalogService[] = [],
 ): object {
   const openingHoursSpecification = weekdays.flatMap((day) => {
     const hours = parseHoursRange(settings.businessHours[day]);
@@ -92,5 +93,87 @@ export function plumberStructuredData(
       ? { areaServed: servedTowns.map((area) => ({ '@type': 'City', name: townWithState(area) })) }
       : {}),
     ...(sameAs.length > 0 ? { sameAs } : {}),
+    ...(services.length > 0 ? { hasOfferCatalog: offerCatalogOf(services, publicUrl) } : {}),
+  };
+}
+
+/** What the structured data says of a service. */
+export interface ServiceForStructuredData {
+  slug: string;
+  title: string;
+  summary: string;
+  offerings: readonly string[];
+  priceFrom: number | null;
+  photos?: readonly { src: string }[];
+}
+
+/** What the Plumber's catalogue says of each service: its page tells the rest. */
+export type CatalogService = Pick<ServiceForStructuredData, 'slug' | 'title' | 'summary' | 'priceFrom'>;
+
+/** "From $N" as the fields of an https://schema.org/Offer: the least a job costs, in dollars. */
+function startingPriceOf(priceFrom: number | null): object {
+  if (priceFrom === null) return {};
+  return {
+    priceCurrency: 'USD',
+    priceSpecification: { '@type': 'PriceSpecification', minPrice: priceFrom, priceCurrency: 'USD' },
+  };
+}
+
+/** https://schema.org/OfferCatalog of one service: what it includes, each an offered service. */
+function offeringsCatalogOf(service: ServiceForStructuredData): object {
+  return {
+    '@type': 'OfferCatalog',
+    name: service.title,
+    itemListElement: service.offerings.map((offering) => ({
+      '@type': 'Offer',
+      itemOffered: { '@type': 'Service', name: offering },
+    })),
+  };
+}
+
+/** The company's services as the Plumber's https://schema.org/hasOfferCatalog, each with its own page. */
+export function offerCatalogOf(services: readonly CatalogService[], publicUrl: string): object {
+  return {
+    '@type': 'OfferCatalog',
+    name: 'Plumbing services',
+    itemListElement: services.map((service) => ({
+      '@type': 'Offer',
+      ...startingPriceOf(service.priceFrom),
+      itemOffered: {
+        '@type': 'Service',
+        name: service.title,
+        description: service.summary,
+        url: `${publicUrl}/services/${service.slug}`,
+      },
+    })),
+  };
+}
+
+/** https://schema.org/Service for a service's own page, provided by the company. */
+export function serviceStructuredData(
+  service: ServiceForStructuredData,
+  settings: PublicSiteSettings,
+  publicUrl: string,
+  imageUrls: readonly string[],
+): object {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'Service',
+    name: service.title,
+    serviceType: service.title,
+    description: service.summary,
+    url: `${publicUrl}/services/${service.slug}`,
+    ...(imageUrls.length ? { image: imageUrls } : {}),
+    provider: {
+      '@type': 'Plumber',
+      name: settings.companyName,
+      telephone: settings.phoneNumber,
+      url: settings.website || `${publicUrl}/`,
+      ...postalAddressOf(settings),
+    },
+    ...(service.priceFrom === null
+      ? {}
+      : { offers: { '@type': 'Offer', ...startingPriceOf(service.priceFrom) } }),
+    ...(service.offerings.length ? { hasOfferCatalog: offeringsCatalogOf(service) } : {}),
   };
 }

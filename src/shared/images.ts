@@ -1,7 +1,7 @@
 /**
  * Manifest of the images the site ships in `public/images/`.
  *
- * Every image here (and in `service-galleries.ts`) is drawn and rendered by
+ * Every image here (and the built-in services' photos, db/seed-content.ts) is drawn and rendered by
  * `tools/illustrations/` (`npm run illustrations`), which reads these files to know what to produce, so paths and sizes cannot drift
  * apart. Paths are base paths without extension: unless noted otherwise each
  * one exists as `<src>.webp` (preferred) and `<src>.jpg` (fallback), e.g.
@@ -24,17 +24,6 @@ export interface SiteImage {
   readonly src: string;
   readonly width: number;
   readonly height: number;
-  readonly alt: string;
-}
-
-export interface GalleryImage {
-  /** Base path without extension; `.webp` and `.jpg` both exist. */
-  readonly src: string;
-  /** Short sentence shown under the photo. */
-  readonly caption: string;
-  readonly width: number;
-  readonly height: number;
-  /** Describes what is drawn, for screen readers when the caption is not adjacent. */
   readonly alt: string;
 }
 

@@ -6,7 +6,7 @@
  * The site must not depend on stock photos or downloads, so every picture is
  * code: re-run it after editing a scene (one file per scene in `scenes/`,
  * built from `pieces.ts` and `svg.ts`, coloured from `colours.ts`). Paths,
- * sizes and captions come from `src/shared/images.ts`, so the pages and the
+ * sizes and captions come from `src/shared/images.ts` and the built-in services (`db/seed-content.ts`), so the pages and the
  * files on disk cannot disagree. Output is deterministic (no Math.random) so
  * re-running does not churn the committed binaries.
  */
@@ -24,7 +24,7 @@ import {
   shareImage,
   shareImageMeta,
 } from '../../src/shared/images.ts';
-import { serviceGalleries } from '../../src/shared/service-galleries.ts';
+import { builtInServicePhotos } from '../../db/seed-content.ts';
 import { type Format, fromUrl, imageWriter, MAX_BYTES } from './render.ts';
 import { writeSiteImageHashes } from '../../scripts/site-image-hashes.ts';
 import { aboutScene } from './scenes/about.ts';
@@ -62,7 +62,7 @@ async function main(): Promise<void> {
 
   for (const slug of serviceSlugs) {
     const scenes = galleryScenes[slug];
-    const images = serviceGalleries[slug];
+    const images = builtInServicePhotos[slug];
     if (scenes.length !== images.length)
       throw new Error(`${slug}: ${images.length} gallery entries but ${scenes.length} scenes`);
     for (const [i, image] of images.entries()) {

@@ -13,6 +13,7 @@ import { MediaTab } from './MediaTab.tsx';
 import { PostsTab } from './PostsTab.tsx';
 import { ReviewsTab } from './ReviewsTab.tsx';
 import { ServiceAreasTab } from './ServiceAreasTab.tsx';
+import { ServicesTab } from './ServicesTab.tsx';
 import { SettingsTab } from './SettingsTab.tsx';
 import { loginPathFor } from '../../shared/admin-return.ts';
 import * as styles from './admin.css.ts';
@@ -20,6 +21,7 @@ import * as styles from './admin.css.ts';
 type TabId =
   | 'dashboard'
   | 'content'
+  | 'services'
   | 'service-areas'
   | 'media'
   | 'leads'
@@ -46,6 +48,7 @@ interface TabDefinition {
 const tabs: TabDefinition[] = [
   { id: 'dashboard', label: 'Dashboard', render: () => <DashboardTab /> },
   { id: 'content', label: 'Content Management', render: ({ postId }) => <PostsTab openPostId={postId} /> },
+  { id: 'services', label: 'Services', render: () => <ServicesTab /> },
   { id: 'service-areas', label: 'Service areas', render: () => <ServiceAreasTab /> },
   { id: 'media', label: 'Media', render: ({ open }) => <MediaTab open={open} /> },
   { id: 'leads', label: 'Leads', render: ({ leadId }) => <LeadsTab openLeadId={leadId} /> },

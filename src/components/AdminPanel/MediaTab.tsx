@@ -170,6 +170,7 @@ function MediaRow({ item, open }: { item: MediaItem } & MediaTabProps) {
 
 function keyOfUse(use: MediaUse): string {
   if (use.kind === 'post') return `post-${use.postId}`;
+  if (use.kind === 'service') return `service-${use.serviceId}`;
   return use.kind === 'seo' ? `seo-${use.page}` : `setting-${use.key}`;
 }
 
@@ -197,6 +198,15 @@ function UseLink({ use, open }: { use: MediaUse } & MediaTabProps) {
       </>
     );
   }
+  if (use.kind === 'service')
+    return (
+      <>
+        Photo of the service{' '}
+        <a href="/admin?tab=services" onClick={follow({ tab: 'services' })}>
+          {use.title}
+        </a>
+      </>
+    );
   const text = use.kind === 'seo' ? `Sharing image of the page ${use.page}` : `The setting ${use.key}`;
   // Settings (where page sharing images are set) are the admin's: editors see where, without a link.
   return user?.role === 'admin' ? (

@@ -1,6 +1,5 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
-import type { GalleryImage } from '../../shared/images.ts';
-import { siteImageUrl } from '../../shared/site-image-url.ts';
+import type { ShownPhoto } from '../../shared/shown-photo.ts';
 import * as styles from './PhotoCarousel.css.ts';
 
 /** Index after a step of +1 or -1, wrapping at both ends. */
@@ -8,21 +7,36 @@ export function wrapIndex(index: number, step: number, length: number): number {
   return (((index + step) % length) + length) % length;
 }
 
+/** The carousel is at most about 640 px wide; the lightbox fills the screen. */
+const CAROUSEL_SIZES = '(min-width: 1024px) 640px, 100vw';
+
 function GalleryPicture({
   image,
   lazy,
   className,
+  sizes,
 }: {
-  image: GalleryImage;
+  image: ShownPhoto;
   lazy: boolean;
   className?: string;
+  sizes: string;
 }) {
+  const { src, srcSet, sources } = image.image;
   return (
     <picture>
-      <source srcSet={siteImageUrl(`${image.src}.webp`)} type="image/webp" />
+      {sources.map((source) => (
+        <source
+          key={source.type}
+          srcSet={source.srcSet}
+          type={source.type}
+          sizes={source.srcSet.includes(' ') ? sizes : undefined}
+        />
+      ))}
       <img
         className={className}
-        src={siteImageUrl(`${image.src}.jpg`)}
+        src={src}
+        srcSet={srcSet || undefined}
+        sizes={srcSet ? sizes : undefined}
         alt={image.alt}
         width={image.width}
         height={image.height}
@@ -50,7 +64,7 @@ function ArrowIcon({ direction }: { direction: 'previous' | 'next' }) {
 interface PhotoCarouselProps {
   /** Names the gallery for assistive technology, e.g. "Water Heater Services". */
   label: string;
-  images: readonly GalleryImage[];
+  images: readonly ShownPhoto[];
   /** Below the fold the photos load lazily. */
   lazy?: boolean;
 }
@@ -119,7 +133,13 @@ export function PhotoCarousel({ label, images, lazy = true }: PhotoCarouselProps
           onClick={openLightbox}
           aria-label={`Open photo ${index + 1} of ${count} full screen: ${current.caption}`}
         >
-          <GalleryPicture key={current.src} image={current} lazy={lazy} className={styles.image} />
+          <GalleryPicture
+            key={current.src}
+            image={current}
+            lazy={lazy}
+            className={styles.image}
+            sizes={CAROUSEL_SIZES}
+          />
         </button>
         <figcaption className={styles.caption} aria-live="polite">
           {current.caption}
@@ -192,6 +212,7 @@ export function PhotoCarousel({ label, images, lazy = true }: PhotoCarouselProps
                 image={shownInLightbox}
                 lazy={false}
                 className={styles.lightboxImage}
+                sizes="100vw"
               />
               <figcaption className={styles.lightboxCaption}>
                 {shownInLightbox.caption}{' '}

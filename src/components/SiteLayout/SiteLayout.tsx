@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { usePageContext } from '../../../renderer/usePageContext.tsx';
-import { navigationLinks, serviceCategories, telHref } from '../../shared/site-content.ts';
+import { navigationLinks, telHref } from '../../shared/site-content.ts';
 import { weekdays } from '../../shared/weekdays.ts';
 import { siteImageUrl } from '../../shared/site-image-url.ts';
 import { HydrationBoundary } from '../HydrationBoundary/HydrationBoundary.tsx';
@@ -23,7 +23,7 @@ function capitalise(day: string) {
 }
 
 export function SiteLayout({ children }: { children: ReactNode }) {
-  const { settings, urlPathname } = usePageContext();
+  const { settings, urlPathname, serviceLinks } = usePageContext();
   const [menuOpen, setMenuOpen] = useState(false);
   const [showScrollTop, setShowScrollTop] = useState(false);
   const menuId = useId();
@@ -151,7 +151,7 @@ export function SiteLayout({ children }: { children: ReactNode }) {
                 Our services
               </h2>
               <ul className={styles.footerList}>
-                {serviceCategories.map((service) => (
+                {serviceLinks.map((service) => (
                   <li key={service.anchor}>
                     <a className={styles.footerLink} href={`/services#${service.anchor}`}>
                       {service.title}

@@ -125,6 +125,7 @@ describe('pageCacheKey', () => {
     { route: '/services', config: { queryParams: [] } },
     { route: '/news', config: { queryParams: ['page'] } },
     { route: '/advice-center', config: { queryParams: ['page'] } },
+    { route: '/services/@slug', config: { queryParams: [] } },
     { route: () => false, config: { queryParams: ['id'] }, pageId: '/pages/post' },
     { route: () => false, config: { queryParams: [] }, pageId: '/pages/service-areas' },
     { route: () => false, config: { queryParams: ['ref'] } },
@@ -149,6 +150,8 @@ describe('pageCacheKey', () => {
     // A route function whose page is not known by id may answer anything: its parameter counts everywhere.
     ['/service-areas/cumming?ref=3', '/service-areas/cumming?ref=3'],
     ['/nowhere?page=2', '/nowhere'],
+    // A route with a parameter names its own pages: the article's parameter is a stray there.
+    ['/services/gas-line-repair?id=3&fbclid=1', '/services/gas-line-repair'],
     ['/news?page=2&page=3', '/news?page=2&page=3'],
     ['/news?', '/news'],
   ])('%s is cached as %s', (url, key) => {

@@ -48,14 +48,16 @@ export function declaredQuery(
  * The query parameters that count for a path, worked out once from the pages' declarations, so that the
  * page cache keys a request before any routing (src/server/caching/page-cache.ts).
  *
- * A path a static route names (`/news`) counts the parameters of that page. Any other path may be a
- * page whose route is a function or has parameters (`/post/12`), which only Vike's router could say
- * without rendering: it counts the parameters of every such page that could answer it (a route function
- * known by its page id only under its folder's address). Counting a parameter a page ignores costs a
- * second entry for the same page; dropping one it reads would serve the wrong page.
+ * A path a static route names (`/news`) counts the parameters of that page, and so does a path a route
+ * string with parameters matches (`/services/@slug`). Any other path may be a page whose route is a
+ * function (`/post/12`), which only Vike's router could say without rendering: it counts the parameters
+ * of every such page that could answer it (a route function known by its page id only under its
+ * folder's address). Counting a parameter a page ignores costs a second entry for the same page;
+ * dropping one it reads would serve the wrong page.
  */
 export class QueryParamsByPath {
   private readonly byStaticRoute = new Map<string, readonly string[]>();
+  private readonly byParameterRoute: { pattern: RegExp; params: readonly string[] }[] = [];
   private readonly byFolder: { folder: string; params: readonly string[] }[] = [];
   private readonly ofOtherRoutes: readonly string[];
 
@@ -65,6 +67,8 @@ export class QueryParamsByPath {
       const params = page.config.queryParams ?? [];
       if (typeof page.route === 'string' && isStaticRoute(page.route)) {
         this.byStaticRoute.set(page.route, params);
+      } else if (typeof page.route === 'string' && !page.route.includes('*')) {
+        this.byParameterRoute.push({ pattern: parameterRoutePattern(page.route), params });
       } else if (typeof page.route === 'function' && page.pageId !== undefined) {
         this.byFolder.push({ folder: folderPath(page.pageId), params });
       } else if (page.route !== undefined) {
@@ -79,8 +83,10 @@ export class QueryParamsByPath {
 
   /** The parameters that count for this path, as the router matches it (routedPath). */
   for(routedPath: string): readonly string[] {
-    const ofStaticRoute = this.byStaticRoute.get(routedPath);
-    if (ofStaticRoute) return ofStaticRoute;
+    const ofRouteString =
+      this.byStaticRoute.get(routedPath) ??
+      this.byParameterRoute.find(({ pattern }) => pattern.test(routedPath))?.params;
+    if (ofRouteString) return ofRouteString;
     const underFolder = this.byFolder
       .filter(({ folder }) => routedPath === folder || routedPath.startsWith(`${folder}/`))
       .flatMap(({ params }) => params);
@@ -91,4 +97,13 @@ export class QueryParamsByPath {
 /** A Vike route string without parameters (`@id`) or globs (`*`): it names exactly one path. */
 function isStaticRoute(route: string): boolean {
   return !route.includes('@') && !route.includes('*');
+}
+
+/** The paths a route string with parameters matches: each `@name` stands for one path segment. */
+function parameterRoutePattern(route: string): RegExp {
+  const source = route
+    .split('/')
+    .map((segment) => (segment.startsWith('@') ? '[^/]+' : segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+    .join('/');
+  return new RegExp(`^${source}$`);
 }

@@ -89,6 +89,8 @@ describe(`public reads kept beside the pages (${testDatabaseKind})`, () => {
       '/api/reviews',
       '/api/settings',
       '/api/service-areas',
+      '/api/services',
+      '/api/services/residential-plumbing',
     ];
     for (const read of PUBLIC_READS) {
       const asked = urls.filter((url) => read.path.test(url));

@@ -10,6 +10,8 @@ export const PUBLIC_READS: readonly { path: RegExp; tables: readonly string[] }[
   { path: /^\/api\/reviews(\?|$)/, tables: ['reviews'] },
   { path: /^\/api\/settings(\?|$)/, tables: ['settings'] },
   { path: /^\/api\/service-areas(\?|$)/, tables: ['service_areas'] },
+  { path: /^\/api\/services(\?|$)/, tables: ['services'] },
+  { path: /^\/api\/services\/[^/?]+(\?|$)/, tables: ['services', 'faqs'] },
 ];
 
 /**

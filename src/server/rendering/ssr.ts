@@ -7,7 +7,7 @@ import { getSettingsOrDefaults, publicSettingsOf } from '../services/settings.ts
 import { listSeoOverrides } from '../services/seo-overrides.ts';
 import type { SeoOverride } from '../../shared/schemas/seo-override.ts';
 import { maintenancePage, MAINTENANCE_RETRY_AFTER_SECONDS } from './maintenance-page.ts';
-import { isDegraded } from '../services/page-data.ts';
+import { isDegraded, serviceLinksForPage } from '../services/page-data.ts';
 import {
   answerWithCachedPage,
   etagOf,
@@ -168,6 +168,11 @@ export async function ssrPlugin(app: FastifyInstance, options: SsrPluginOptions)
     }
 
     const { seoOverride, degraded: seoDegraded } = await findSeoOverrideOrNull(app, request.url);
+    const { serviceLinks, degraded: servicesDegraded } = await serviceLinksForPage({
+      db: app.db,
+      log: request.log,
+      readCache: app.readCache,
+    });
     const { renderPage } = await vikeServer.get();
     const pageContext = await renderPage({
       urlOriginal: request.url,
@@ -180,6 +185,7 @@ export async function ssrPlugin(app: FastifyInstance, options: SsrPluginOptions)
       // passToClient puts these in every page's HTML: the public view only.
       settings: publicSettingsOf(settings),
       seoOverride,
+      serviceLinks,
       user: request.auth ? { username: request.auth.user.username, role: request.auth.user.role } : null,
       formPost: formPost?.outcome ?? null,
       formStamp: stampForms(),
@@ -207,7 +213,7 @@ export async function ssrPlugin(app: FastifyInstance, options: SsrPluginOptions)
     );
     // A page showing a fallback because a read failed (default settings, no posts, the sample reviews,
     // 'Post not found') is served but not kept: the next visitor gets the real page once the database answers.
-    const degraded = settingsDegraded || seoDegraded || isDegraded(pageContext.data);
+    const degraded = settingsDegraded || seoDegraded || servicesDegraded || isDegraded(pageContext.data);
     // The same page for every visitor without a session: a CDN may share it, and a browser revalidates
     // it with its ETag. What one visitor typed is theirs alone, and staff see their own view: no-store.
     const shared = cacheable && !degraded && httpResponse.statusCode === 200;

@@ -11,7 +11,8 @@ import { STORABLE_NAME_PATTERN, type FileStore } from '../storage/file-store.ts'
 export type MediaUse =
   | { kind: 'post'; postId: number; title: string; postType: PostType; as: PostField[] }
   | { kind: 'seo'; page: string }
-  | { kind: 'setting'; key: string };
+  | { kind: 'setting'; key: string }
+  | { kind: 'service'; serviceId: number; title: string };
 
 const postFields = ['image', 'video', 'content'] as const;
 type PostField = (typeof postFields)[number];
@@ -61,7 +62,7 @@ export function storedNamesOf(row: { filename: string; variants: readonly MediaV
 const UPLOAD_NAME = `/uploads/(${STORABLE_NAME_PATTERN})`;
 
 interface ReferenceRow {
-  source: 'post' | 'seo' | 'setting';
+  source: 'post' | 'seo' | 'setting' | 'service';
   name: string;
   post_id: number | null;
   title: string | null;
@@ -107,6 +108,10 @@ async function uploadReferences(
         select 'setting', found[1], null, null, null, null, null, st.key
         from settings st
         cross join lateral regexp_matches(st.value, ${pattern}, 'g') as found
+        union all
+        select 'service', substring(photo->>'src' from ${pattern}), sv.id, sv.title, null, null, null, null
+        from services sv
+        cross join lateral jsonb_array_elements(sv.photos) as photo
       ) refs
       where name is not null ${narrowed}
       order by source, post_id desc nulls last, page, key`),
@@ -141,6 +146,9 @@ function usesByMedia(
           as: [field],
         });
       }
+    } else if (reference.source === 'service') {
+      if (!list.some((use) => use.kind === 'service' && use.serviceId === reference.post_id))
+        list.push({ kind: 'service', serviceId: reference.post_id!, title: reference.title! });
     } else if (reference.source === 'seo') {
       if (!list.some((use) => use.kind === 'seo' && use.page === reference.page))
         list.push({ kind: 'seo', page: reference.page! });
@@ -210,6 +218,7 @@ const NO_SUCH_UPLOAD = 'No such upload: it may have been deleted already';
 function describeUse(use: MediaUse): string {
   if (use.kind === 'post') return `the ${use.postType} post “${use.title}” (${use.as.join(', ')})`;
   if (use.kind === 'seo') return `the sharing image of the page ${use.page}`;
+  if (use.kind === 'service') return `the service “${use.title}”`;
   return `the setting ${use.key}`;
 }
 
@@ -238,7 +247,7 @@ export async function updateMediaAlt(db: Database, id: number, alt: string): Pro
  */
 export async function deleteUnusedMedia(db: Database, store: FileStore, id: number): Promise<void> {
   const removed = await db.transaction(async (tx) => {
-    await tx.execute(sql`lock table posts, seo_metadata, settings in share mode`);
+    await tx.execute(sql`lock table posts, seo_metadata, settings, services in share mode`);
     const [row] = await tx.select(libraryColumns).from(media).where(eq(media.id, id)).for('update');
     if (!row) throw new NotFoundError(NO_SUCH_UPLOAD);
     const uses = await usesOf(tx, row);

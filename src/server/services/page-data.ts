@@ -9,6 +9,18 @@ import { listVisibleReviews, type PublicReview } from './reviews.ts';
 import { listShownServiceAreas } from './service-areas.ts';
 import type { PublicServiceArea } from '../../shared/schemas/service-area.ts';
 import type { Logger } from '../logger.ts';
+import { NotFoundError } from '../errors.ts';
+import {
+  findShownService,
+  listServiceLinks,
+  listShownFaqs,
+  listShownServices,
+  shownPhotos,
+  type PublicFaq,
+  type PublicService,
+  type ServiceLink,
+} from './service-catalog.ts';
+import type { ShownPhoto } from '../../shared/shown-photo.ts';
 import type { ReadCache } from '../caching/read-cache.ts';
 
 /** What a page's data hook reads with: the database, the log for a failed read, and earlier answers. */
@@ -74,5 +86,136 @@ export async function serviceAreasForPage({
   } catch (error) {
     log.error({ err: error }, 'reading the service areas failed; showing no towns');
     return { serviceAreas: [], degraded: true };
+  }
+}
+
+/** The shown services' titles and addresses, which every page's footer and the contact form list. */
+export async function serviceLinksForPage({
+  db,
+  log,
+  readCache,
+}: PageReader): Promise<{ serviceLinks: ServiceLink[] } & Degradable> {
+  try {
+    return {
+      serviceLinks: await readCache.remember('service links', () => listServiceLinks(db)),
+      degraded: false,
+    };
+  } catch (error) {
+    log.error({ err: error }, 'reading the services failed; listing none');
+    return { serviceLinks: [], degraded: true };
+  }
+}
+
+/** The shown services with their photos' copies, and the shown questions. */
+export async function servicesForPage({ db, log, readCache }: PageReader): Promise<
+  {
+    services: (Omit<PublicService, 'photos'> & { photos: ShownPhoto[] })[];
+    faqs: PublicFaq[];
+  } & Degradable
+> {
+  try {
+    const [services, faqs] = await Promise.all([
+      readCache.remember('shown services', async () => {
+        const shown = await listShownServices(db);
+        return Promise.all(
+          shown.map(async (service) => ({ ...service, photos: await shownPhotos(db, service.photos) })),
+        );
+      }),
+      readCache.remember('shown questions', () => listShownFaqs(db)),
+    ]);
+    return { services, faqs, degraded: false };
+  } catch (error) {
+    log.error({ err: error }, 'reading the services failed; showing none');
+    return { services: [], faqs: [], degraded: true };
+  }
+}
+
+/**
+ * One shown service with its photos' copies and its questions, for its own page. An address it had
+ * before answers `movedTo`; none: null (the page answers 404).
+ */
+export async function serviceForPage(
+  { db, readCache }: Pick<PageReader, 'db' | 'readCache'>,
+  slug: string,
+): Promise<
+  | { service: Omit<PublicService, 'photos'> & { photos: ShownPhoto[] }; faqs: PublicFaq[] }
+  | { movedTo: string }
+  | null
+> {
+  const found = await readCache.remember(`service ${slug}`, async () => {
+    try {
+      return await findShownService(db, slug);
+    } catch (error) {
+      if (error instanceof NotFoundError) return null;
+      throw error;
+    }
+  });
+  if (!found || 'movedTo' in found) return found;
+  const [photos, faqs] = await Promise.all([
+    readCache.remember(`service ${slug} photos`, () => shownPhotos(db, found.service.photos)),
+    readCache.remember('shown questions', () => listShownFaqs(db)),
+  ]);
+  return {
+    service: { ...found.service, photos },
+    faqs: faqs.filter((faq) => faq.serviceId === found.service.id),
+  };
+}
+
+/** A service as the home page shows it: a tile, and a larger card with a photo when it has highlight text. */
+export interface HomeService {
+  id: number;
+  title: string;
+  slug: string;
+  anchor: string;
+  summary: string;
+  priceFrom: number | null;
+  homeHighlight: string | null;
+  /** The first photo of a highlighted service; null otherwise or when it has none. */
+  photo: ShownPhoto | null;
+}
+
+/** The shown services for the home page's tiles and cards, with only the photos the cards show. */
+export async function homeServicesForPage({
+  db,
+  log,
+  readCache,
+}: PageReader): Promise<{ services: HomeService[] } & Degradable> {
+  try {
+    const services = await readCache.remember('home services', async () => {
+      const shown = await listShownServices(db);
+      const firstPhotos = shown.flatMap((service) =>
+        service.homeHighlight && service.photos[0] ? [service.photos[0]] : [],
+      );
+      const photos = new Map((await shownPhotos(db, firstPhotos)).map((photo) => [photo.src, photo]));
+      return shown.map((service): HomeService => ({
+        id: service.id,
+        title: service.title,
+        slug: service.slug,
+        anchor: service.anchor,
+        summary: service.summary,
+        priceFrom: service.priceFrom,
+        homeHighlight: service.homeHighlight,
+        photo: service.homeHighlight && service.photos[0] ? photos.get(service.photos[0].src)! : null,
+      }));
+    });
+    return { services, degraded: false };
+  } catch (error) {
+    log.error({ err: error }, 'reading the services failed; showing none');
+    return { services: [], degraded: true };
+  }
+}
+
+/** The shown general questions (those about no one service), for the contact page. */
+export async function generalFaqsForPage({
+  db,
+  log,
+  readCache,
+}: PageReader): Promise<{ faqs: PublicFaq[] } & Degradable> {
+  try {
+    const faqs = await readCache.remember('shown questions', () => listShownFaqs(db));
+    return { faqs: faqs.filter((faq) => faq.serviceId === null), degraded: false };
+  } catch (error) {
+    log.error({ err: error }, 'reading the questions failed; showing none');
+    return { faqs: [], degraded: true };
   }
 }

@@ -4,6 +4,7 @@ import type { DatabaseHandle } from '../../../db/client.ts';
 import type { UserRole } from '../../../db/schema/index.ts';
 import { app, type AppOptions } from '../app.ts';
 import { testConfig, type AppConfig } from '../env.ts';
+import { seedBuiltInServices } from '../../../db/seed.ts';
 import { seedDefaultSettings } from '../services/settings.ts';
 import { createUser } from '../services/users.ts';
 import { createTestDatabase } from './test-database.ts';
@@ -58,6 +59,8 @@ export async function buildTestApp(
 ): Promise<TestApp> {
   const database = options.database ?? (await createTestDatabase());
   await seedDefaultSettings(database.db);
+  // The site as a fresh install shows it: the built-in services and questions.
+  await seedBuiltInServices(database.db);
   const config = testConfig(options.config);
   const fastify = Fastify({ logger: false, routerOptions: { maxParamLength: 1_000 } });
   // Photos' variants are made only when a test asks (finishPending), not beside tests counting files.

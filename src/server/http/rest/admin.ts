@@ -23,10 +23,19 @@ import {
   type ReviewRequestLogEntry,
 } from '../../../shared/schemas/review-request.ts';
 import type { ModeratedReview } from '../../services/reviews.ts';
+import type { AdminFaq, AdminService } from '../../services/service-catalog.ts';
+import {
+  faqIdSchema,
+  faqInputSchema,
+  serviceIdSchema,
+  serviceInputSchema,
+} from '../../../shared/schemas/service.ts';
 import { adminSiteSettingsSchema, siteSettingsInputSchema } from '../../../shared/schemas/settings.ts';
 
 const postIdParams = z.object({ id: postIdSchema });
 const mediaIdParams = z.object({ id: mediaIdSchema });
+const serviceIdParams = z.object({ id: serviceIdSchema });
+const faqIdParams = z.object({ id: faqIdSchema });
 const reviewIdParams = z.object({ id: z.coerce.number().int().positive() });
 
 /** The inbox's filter link sends an empty field for "any": the filter schema should see it unset. */
@@ -297,6 +306,104 @@ export async function adminRestRoutes(fastify: FastifyInstance) {
         review,
         message: review.reply ? 'Reply saved' : 'Reply removed',
       };
+    },
+  );
+
+  // Services and questions: the Services tab's lists, and each one created, saved or deleted.
+  app.get(
+    '/api/admin/services',
+    { schema: { response: { 200: z.object({ ...ok, services: serviceResult<AdminService[]>() }) } } },
+    async (request, reply) => {
+      const services = await callerFor(request, reply).adminServices.list();
+      return { success: true as const, services };
+    },
+  );
+
+  app.post(
+    '/api/admin/services',
+    {
+      schema: {
+        body: serviceInputSchema,
+        response: { 201: z.object({ ...okWithMessage, service: serviceResult<AdminService>() }) },
+      },
+    },
+    async (request, reply) => {
+      const service = await callerFor(request, reply).adminServices.create(request.body);
+      return reply.status(201).send({ success: true, service, message: 'Service created' });
+    },
+  );
+
+  app.put(
+    '/api/admin/services/:id',
+    {
+      schema: {
+        params: serviceIdParams,
+        body: serviceInputSchema,
+        response: { 200: z.object({ ...okWithMessage, service: serviceResult<AdminService>() }) },
+      },
+    },
+    async (request, reply) => {
+      const service = await callerFor(request, reply).adminServices.update({
+        ...request.body,
+        ...request.params,
+      });
+      return { success: true as const, service, message: 'Service saved' };
+    },
+  );
+
+  app.delete(
+    '/api/admin/services/:id',
+    { schema: { params: serviceIdParams, response: { 200: z.object(okWithMessage) } } },
+    async (request, reply) => {
+      await callerFor(request, reply).adminServices.delete(request.params);
+      return { success: true as const, message: 'Service deleted' };
+    },
+  );
+
+  app.get(
+    '/api/admin/faqs',
+    { schema: { response: { 200: z.object({ ...ok, faqs: serviceResult<AdminFaq[]>() }) } } },
+    async (request, reply) => {
+      const faqs = await callerFor(request, reply).adminFaqs.list();
+      return { success: true as const, faqs };
+    },
+  );
+
+  app.post(
+    '/api/admin/faqs',
+    {
+      schema: {
+        body: faqInputSchema,
+        response: { 201: z.object({ ...okWithMessage, faq: serviceResult<AdminFaq>() }) },
+      },
+    },
+    async (request, reply) => {
+      const faq = await callerFor(request, reply).adminFaqs.create(request.body);
+      return reply.status(201).send({ success: true, faq, message: 'Question created' });
+    },
+  );
+
+  app.put(
+    '/api/admin/faqs/:id',
+    {
+      schema: {
+        params: faqIdParams,
+        body: faqInputSchema,
+        response: { 200: z.object({ ...okWithMessage, faq: serviceResult<AdminFaq>() }) },
+      },
+    },
+    async (request, reply) => {
+      const faq = await callerFor(request, reply).adminFaqs.update({ ...request.body, ...request.params });
+      return { success: true as const, faq, message: 'Question saved' };
+    },
+  );
+
+  app.delete(
+    '/api/admin/faqs/:id',
+    { schema: { params: faqIdParams, response: { 200: z.object(okWithMessage) } } },
+    async (request, reply) => {
+      await callerFor(request, reply).adminFaqs.delete(request.params);
+      return { success: true as const, message: 'Question deleted' };
     },
   );
 }

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildRobotsTxt, buildRssFeed, buildSitemap } from '../../services/feeds.ts';
 import { listPublishedPosts } from '../../services/posts.ts';
 import { listPublishedTownPages } from '../../services/service-areas.ts';
+import { listShownServices } from '../../services/service-catalog.ts';
 import { getSettingsOrDefaults } from '../../services/settings.ts';
 
 // /sitemap.xml, /robots.txt and the two RSS feeds. Short caching: a new post shows within minutes.
@@ -16,14 +17,27 @@ export async function discoveryRoutes(app: FastifyInstance) {
   );
 
   app.get('/sitemap.xml', async (_request, reply) => {
-    const [{ newsPosts, advicePosts }, townPages] = await Promise.all([
+    const [{ newsPosts, advicePosts }, townPages, services] = await Promise.all([
       listPublishedPosts(app.db),
       listPublishedTownPages(app.db),
+      listShownServices(app.db),
     ]);
     return reply
       .type('application/xml; charset=utf-8')
       .header('cache-control', 'public, max-age=300')
-      .send(buildSitemap(publicUrl, [...newsPosts, ...advicePosts], townPages));
+      .send(
+        buildSitemap(
+          publicUrl,
+          [...newsPosts, ...advicePosts],
+          [
+            ...services.map((service) => ({
+              path: `/services/${service.slug}`,
+              updatedAt: service.updatedAt,
+            })),
+            ...townPages,
+          ],
+        ),
+      );
   });
 
   const feeds = [

@@ -10,6 +10,8 @@ import { reviewInputSchema } from '../../../shared/schemas/review.ts';
 import { publicSettingsSchema } from '../../../shared/schemas/settings.ts';
 import type { PublicPost, listPublishedPosts } from '../../services/posts.ts';
 import type { PublicReview } from '../../services/reviews.ts';
+import type { PublicFaq, PublicService } from '../../services/service-catalog.ts';
+import { serviceSlugParamSchema } from '../../../shared/schemas/service.ts';
 
 type PostLists = Awaited<ReturnType<typeof listPublishedPosts>>;
 type AuthStatus = Awaited<ReturnType<ReturnType<typeof callerFor>['auth']['status']>>;
@@ -50,6 +52,40 @@ export async function publicRestRoutes(fastify: FastifyInstance) {
     async (request, reply) => {
       const post = await callerFor(request, reply).posts.byId(request.params);
       return { success: true as const, post };
+    },
+  );
+
+  // The shown services in the owner's order, and one with its questions. An address the service had
+  // before answers 301 to the current one, as its page does.
+  app.get(
+    '/api/services',
+    { schema: { response: { 200: z.object({ ...ok, services: serviceResult<PublicService[]>() }) } } },
+    async (request, reply) => {
+      const services = await callerFor(request, reply).services.list();
+      return { success: true as const, services };
+    },
+  );
+
+  app.get(
+    '/api/services/:slug',
+    {
+      schema: {
+        params: z.object({ slug: serviceSlugParamSchema }),
+        response: {
+          200: z.object({
+            ...ok,
+            service: serviceResult<PublicService>(),
+            faqs: serviceResult<PublicFaq[]>(),
+          }),
+        },
+      },
+    },
+    async (request, reply) => {
+      const caller = callerFor(request, reply);
+      const found = await caller.services.bySlug(request.params);
+      if ('movedTo' in found) return reply.redirect(`/api/services/${found.movedTo}`, 301);
+      const faqs = (await caller.services.faqs()).filter((faq) => faq.serviceId === found.service.id);
+      return { success: true as const, service: found.service, faqs };
     },
   );
 

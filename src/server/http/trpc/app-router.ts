@@ -12,6 +12,7 @@ import { postsRouter } from './routers/posts.ts';
 import { adminReviewsRouter, reviewsRouter } from './routers/reviews.ts';
 import { adminStatsRouter } from './routers/admin-stats.ts';
 import { leadsRouter } from './routers/leads.ts';
+import { adminFaqsRouter, adminServicesRouter, servicesRouter } from './routers/services.ts';
 import { adminReviewRequestsRouter, reviewRequestsRouter } from './routers/review-requests.ts';
 import { adminSettingsRouter, settingsRouter } from './routers/settings.ts';
 import { adminServiceAreasRouter, serviceAreasRouter } from './routers/service-areas.ts';
@@ -37,6 +38,9 @@ export const appRouter = router({
   adminStats: adminStatsRouter,
   serviceAreas: serviceAreasRouter,
   adminServiceAreas: adminServiceAreasRouter,
+  services: servicesRouter,
+  adminServices: adminServicesRouter,
+  adminFaqs: adminFaqsRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -50,6 +50,10 @@ async function snapshot(t: TestApp, adminCookie: string, editorCookie: string) {
   for (const post of [...posts.newsPosts, ...posts.advicePosts]) await get(`/api/posts/${post.id}`);
   await get('/api/reviews');
   await get('/api/settings');
+  await get('/api/services');
+  await get('/api/services/gas-lines');
+  await get('/api/admin/services', editorCookie);
+  await get('/api/admin/faqs', editorCookie);
   await get('/api/admin/settings', adminCookie);
   await get('/api/admin/posts', adminCookie);
   await get('/api/admin/posts', editorCookie);
@@ -69,6 +73,12 @@ async function snapshot(t: TestApp, adminCookie: string, editorCookie: string) {
   }
   return { answers, files };
 }
+
+/**
+ * A restore replays every migration into a new database, loads every table and starts a second app on
+ * it: about ten seconds alone, three times that on a machine running the whole suite beside others.
+ */
+const RESTORE_TIMEOUT_MS = 90_000;
 
 describe(`backup and restore (${testDatabaseKind})`, () => {
   let work: string;
@@ -155,7 +165,7 @@ describe(`backup and restore (${testDatabaseKind})`, () => {
       pagePublished: true,
     });
     expect(town.statusCode).toBe(201);
-    const renamed = await inject('PUT', `/api/admin/service-areas/${town.json().serviceArea.id}`, {
+    const renamedTown = await inject('PUT', `/api/admin/service-areas/${town.json().serviceArea.id}`, {
       town: 'Flowery Branch',
       state: 'GA',
       zips: ['30542', '30566'],
@@ -164,13 +174,36 @@ describe(`backup and restore (${testDatabaseKind})`, () => {
       pageBody: '<p>Sump pumps in lake-shore basements ✓</p>',
       pagePublished: true,
     });
-    expect(renamed.json().serviceArea.formerSlugs).toEqual(['flowery-branch-ga']);
+    expect(renamedTown.json().serviceArea.formerSlugs).toEqual(['flowery-branch-ga']);
+    // A service of the owner's, with an uploaded photo, an old address and a question of its own.
+    const service = await inject('POST', '/api/admin/services', {
+      title: 'Gas Line Repair',
+      summary: 'Gas lines fixed safely.',
+      description: '<p>Leaks found and fixed.</p>',
+      offerings: ['Leak detection', 'Line replacement'],
+      photos: [{ src: uploads[0], alt: 'A kitchen', caption: 'Ünïcode caption ✓' }],
+      priceFrom: 99,
+    });
+    expect(service.statusCode).toBe(201);
+    const serviceId = service.json().service.id as number;
+    const renamed = await inject('PUT', `/api/admin/services/${serviceId}`, {
+      ...service.json().service,
+      slug: 'gas-lines',
+    });
+    expect(renamed.json().service.formerSlugs).toEqual(['gas-line-repair']);
+    expect(
+      (await inject('POST', '/api/admin/faqs', { question: 'Is it safe?', answer: 'Yes.', serviceId }))
+        .statusCode,
+    ).toBe(201);
     expected = await snapshot(source, adminCookie, editorCookie);
     expect(JSON.stringify(expected.answers['admin /api/admin/service-areas'])).toContain('flowery-branch-ga');
     expect(Object.keys(expected.files)).toHaveLength(2);
     archive = join(work, 'site.backup');
     const summary = await backupTo(source, archive);
     expect(summary.manifest.tables.find((table) => table.name === 'posts')?.rows).toBe(3);
+    // The six built-in services and the owner's.
+    expect(summary.manifest.tables.find((table) => table.name === 'services')?.rows).toBe(7);
+    expect(summary.manifest.tables.find((table) => table.name === 'faqs')?.rows).toBeGreaterThan(1);
     expect(summary.manifest.files).toHaveLength(2);
     archivedFiles = summary.manifest.files;
   });
@@ -228,6 +261,7 @@ describe(`backup and restore (${testDatabaseKind})`, () => {
     async () => {
       await restoreAndCompare(await openDatabase({ memory: true }));
     },
+    RESTORE_TIMEOUT_MS,
   );
 
   it.runIf(testDatabaseKind === 'postgres')(
@@ -235,13 +269,18 @@ describe(`backup and restore (${testDatabaseKind})`, () => {
     async () => {
       await restoreAndCompare(await createTestDatabase());
     },
+    RESTORE_TIMEOUT_MS,
   );
 
-  it('restores into a site that keeps its uploads in the database: the files arrive with the rows', async () => {
-    const target =
-      testDatabaseKind === 'postgres' ? await createTestDatabase() : await openDatabase({ memory: true });
-    await restoreAndCompare(target, 'database');
-  });
+  it(
+    'restores into a site that keeps its uploads in the database: the files arrive with the rows',
+    async () => {
+      const target =
+        testDatabaseKind === 'postgres' ? await createTestDatabase() : await openDatabase({ memory: true });
+      await restoreAndCompare(target, 'database');
+    },
+    RESTORE_TIMEOUT_MS,
+  );
 
   describe('refuses a damaged or foreign archive and leaves the site as it was', () => {
     const cases: [string, (file: string) => Promise<void>, RegExp][] = [
