@@ -40,6 +40,7 @@ describe(`migrations (${testDatabaseKind})`, () => {
       'known_browsers',
       'lead_notifications',
       'media',
+      'passkeys',
       'posts',
       'rate_limits',
       'recovery_codes',
@@ -54,6 +55,7 @@ describe(`migrations (${testDatabaseKind})`, () => {
       'stored_file_chunks',
       'stored_files',
       'users',
+      'webauthn_challenges',
     ]);
     expect(await appliedMigrations(handle)).toBe(migrationCount);
 
