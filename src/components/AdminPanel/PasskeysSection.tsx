@@ -89,7 +89,8 @@ export function PasskeysSection() {
       </h2>
       <p className={styles.hint}>
         A passkey signs you in with this device&apos;s screen lock (a fingerprint, a face or a PIN) instead of
-        your password, and cannot be given away to a fake site. It also counts as two-step sign-in.
+        your password, and cannot be given away to a fake site. It also counts as two-step sign-in. Keep a
+        second passkey or an authenticator app too, in case this device is lost.
       </p>
       {list.isPending && <p>Loading passkeys...</p>}
       {list.isError && <p className={styles.fieldError}>The passkeys could not be loaded.</p>}
