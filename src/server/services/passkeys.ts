@@ -8,7 +8,6 @@ import type {
   AuthenticationResponseJSON,
   PublicKeyCredentialCreationOptionsJSON,
   PublicKeyCredentialRequestOptionsJSON,
-  RegistrationResponseJSON,
 } from '@simplewebauthn/server';
 import type { AddPasskeyInput } from '../../shared/schemas/passkey.ts';
 import { ConflictError, InvalidInputError, NotFoundError } from '../errors.ts';
@@ -186,7 +185,7 @@ export async function finishPasskeyRegistration(
   input: AddPasskeyInput,
 ): Promise<PasskeyListEntry> {
   const userId = acting.actor.userId!;
-  const response = input.response as RegistrationResponseJSON;
+  const response = input.response;
   const taken = await takeChallenge(db, response.response.clientDataJSON, ['registration'], acting.at);
   if (taken.userId !== userId || !taken.userHandle) throw new ConflictError(CEREMONY_EXPIRED_MESSAGE);
   const { verifyRegistrationResponse } = await webauthnModule.get();

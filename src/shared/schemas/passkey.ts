@@ -14,7 +14,12 @@ const base64url = (label: string, max: number) =>
 // Names, not a fixed list: browsers add transports ("hybrid" came late), and refusing one would refuse
 // the passkey.
 const transports = z
-  .array(z.string().max(20).regex(/^[a-z-]+$/, 'Unknown transport'))
+  .array(
+    z
+      .string()
+      .max(20)
+      .regex(/^[a-z-]+$/, 'Unknown transport'),
+  )
   .max(10)
   .optional();
 
