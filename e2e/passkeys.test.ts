@@ -8,6 +8,7 @@ import {
   waitForHydration,
 } from './support/browser.ts';
 import { eventually } from './support/eventually.ts';
+import { E2E_ADMIN } from './support/server.ts';
 import { startSmtpServer } from './support/smtp.ts';
 import { useSite } from './support/site.ts';
 
@@ -57,7 +58,7 @@ describe('passkeys in a browser', () => {
     await Promise.race([
       toastWith(page, 'Passkey added').waitFor(),
       dialog.waitFor().then(async () => {
-        await dialog.getByLabel('Password').fill('e2e-owner-password-1');
+        await dialog.getByLabel('Password').fill(E2E_ADMIN.password);
         await dialog.getByRole('button', { name: 'Confirm' }).click();
         await toastWith(page, 'Passkey added').waitFor();
       }),
@@ -88,6 +89,20 @@ describe('passkeys in a browser', () => {
     await page.getByText('Signed in as').waitFor();
     await page.getByRole('tab', { name: 'Account' }).click();
     await expect(passkey.textContent()).resolves.not.toContain('last used never');
+
+    // With the password, the passkey is then asked for as the second step.
+    await signOut(page, site.url);
+    await page.getByLabel('Username').fill(E2E_ADMIN.username);
+    await page.getByLabel('Password', { exact: true }).fill(E2E_ADMIN.password);
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await page.getByRole('heading', { name: 'Two-step sign-in' }).waitFor();
+    await expect(
+      page.getByRole('button', { name: 'Use a code from your app instead' }).count(),
+    ).resolves.toBe(0);
+    await page.getByRole('button', { name: 'Use your passkey' }).click();
+    await page.waitForURL(`${site.url}/admin`);
+    await waitForHydration(page);
+    await page.getByRole('tab', { name: 'Account' }).click();
 
     page.once('dialog', (question) => void question.accept());
     await section.getByRole('button', { name: 'Remove Office laptop' }).click();
