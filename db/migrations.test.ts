@@ -42,6 +42,7 @@ describe(`migrations (${testDatabaseKind})`, () => {
       'known_browsers',
       'lead_notifications',
       'media',
+      'passkeys',
       'posts',
       'rate_limits',
       'recovery_codes',
@@ -58,6 +59,7 @@ describe(`migrations (${testDatabaseKind})`, () => {
       'stored_file_chunks',
       'stored_files',
       'users',
+      'webauthn_challenges',
     ]);
     expect(await appliedMigrations(handle)).toBe(migrationCount);
 

@@ -34,14 +34,14 @@ describe('sessions you can see and end', () => {
     await expectNoSeriousAxeViolations(laptop.page);
 
     await laptop.page.getByLabel('Current password').fill(E2E_ADMIN.password);
-    await laptop.page.getByLabel('New password', { exact: true }).fill('a changed owner password');
-    await laptop.page.getByLabel('Repeat the new password').fill('a changed owner password');
+    await laptop.page.getByLabel('New password', { exact: true }).fill('a changed kitchen password');
+    await laptop.page.getByLabel('Repeat the new password').fill('a changed kitchen password');
     await laptop.page.getByRole('button', { name: 'Change password' }).click();
     await toastWith(laptop.page, 'Password changed').waitFor();
     expect(await stillSignedIn(phone.page, site.url)).toBe(false);
     expect(await stillSignedIn(laptop.page, site.url)).toBe(true);
 
-    const tablet = await signedInBrowser(site, 'a changed owner password');
+    const tablet = await signedInBrowser(site, 'a changed kitchen password');
     await laptop.page.getByRole('tab', { name: 'Account' }).click();
     await laptop.page.getByRole('button', { name: 'Sign out everywhere else' }).click();
     await toastWith(laptop.page, 'Signed out everywhere else').waitFor();

@@ -45,7 +45,7 @@ describe('admin area', () => {
     await expect(password.getAttribute('type')).resolves.toBe('text');
     await page.getByRole('button', { name: 'Hide password' }).click();
     await expect(password.getAttribute('type')).resolves.toBe('password');
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await expect(page.getByRole('alert').textContent()).resolves.toBe('Invalid username or password');
 
     let release!: () => void;
@@ -55,7 +55,7 @@ describe('admin area', () => {
       await route.continue();
     });
     await password.fill(E2E_ADMIN.password);
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     const signingIn = page.getByRole('button', { name: 'Signing in...' });
     await signingIn.waitFor();
     await expect(signingIn.isDisabled()).resolves.toBe(true);
@@ -81,7 +81,7 @@ describe('admin area', () => {
     await page.route('**/api/login', (route) => route.abort('failed'));
     await page.getByLabel('Username').fill('owner');
     await page.getByLabel('Password', { exact: true }).fill('whatever it is');
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await expect(page.getByRole('alert').textContent()).resolves.toBe('Login failed. Please try again.');
     await context.close();
   });

@@ -124,14 +124,14 @@ describe('the public forms without script', () => {
     await page.goto(`${site.url}/admin-login`);
     await page.getByLabel('Username').fill(E2E_ADMIN.username);
     await page.getByLabel('Password', { exact: true }).fill('not-the-password-9');
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await page.getByRole('alert').filter({ hasText: 'Invalid username or password' }).waitFor();
     expect(page.url()).toBe(`${site.url}/admin-login`);
     await expect(page.getByLabel('Username').inputValue()).resolves.toBe(E2E_ADMIN.username);
     await expect(page.getByLabel('Password', { exact: true }).inputValue()).resolves.toBe('');
 
     await page.getByLabel('Password', { exact: true }).fill(E2E_ADMIN.password);
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await page.waitForURL(`${site.url}/admin`);
     expect(page.url()).not.toContain(E2E_ADMIN.password);
     const cookies = await context.cookies();
@@ -186,7 +186,7 @@ describe('the public forms without script', () => {
     await waitForHydration(page);
     await page.getByLabel('Username').fill(E2E_ADMIN.username);
     await page.getByLabel('Password', { exact: true }).fill(E2E_ADMIN.password);
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await page.waitForURL(`${site.url}/admin`);
 
     expect(documentPosts).toEqual([]);

@@ -1,37 +1,18 @@
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPage, toastWith, waitForHydration } from './support/browser.ts';
 import { eventually } from './support/eventually.ts';
+import { startSmtpServer } from './support/smtp.ts';
 import { useSite } from './support/site.ts';
-
-/** What the server's SMTP client delivered, quoted-printable undone. */
-const received: { to: string[]; text: string }[] = [];
-const smtp = new SMTPServer({
-  authOptional: true,
-  disabledCommands: ['STARTTLS'],
-  onData(stream, session, callback) {
-    let raw = '';
-    stream.on('data', (chunk: Buffer) => (raw += chunk.toString('utf8')));
-    stream.on('end', () => {
-      received.push({
-        to: session.envelope.rcptTo.map((r) => r.address),
-        text: raw
-          .replace(/=\r?\n/g, '')
-          .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))),
-      });
-      callback();
-    });
-  },
-});
 
 describe("the owner's Ask for a review button and the verified review form", () => {
   const env: Record<string, string> = {};
+  let smtp: Awaited<ReturnType<typeof startSmtpServer>> | undefined;
   // Before useSite's own hook: the server is started with this SMTP server's address.
   beforeAll(async () => {
-    await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-    env.SMTP_URL = `smtp://127.0.0.1:${(smtp.server.address() as { port: number }).port}`;
+    smtp = await startSmtpServer();
+    env.SMTP_URL = smtp.url;
   });
-  afterAll(() => new Promise<void>((resolve) => smtp.close(() => resolve())));
+  afterAll(() => smtp?.close());
   const site = useSite(env);
 
   it('asks the customer of a closed lead, whose personal link opens the form with their name and sends a verified review', async () => {
@@ -60,7 +41,7 @@ describe("the owner's Ask for a review button and the verified review form", () 
     await owner.context.close();
 
     const mail = await eventually(
-      async () => received.find((message) => message.to.includes('avery@example.com')),
+      async () => smtp!.received.find((message) => message.to.includes('avery@example.com')),
       10_000,
     );
     const path = /\/review\/[A-Za-z0-9_-]+/.exec(mail.text)![0];

@@ -17,7 +17,7 @@ async function enterPassword(page: Page, url: string) {
   await waitForHydration(page);
   await page.getByLabel('Username').fill(E2E_ADMIN.username);
   await page.getByLabel('Password', { exact: true }).fill(E2E_ADMIN.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await page.getByRole('heading', { name: 'Two-step sign-in' }).waitFor();
 }
 
@@ -75,7 +75,7 @@ describe('two-step sign-in in a browser', () => {
     await plain.goto(`${site.url}/admin-login`);
     await plain.getByLabel('Username').fill(E2E_ADMIN.username);
     await plain.getByLabel('Password', { exact: true }).fill(E2E_ADMIN.password);
-    await plain.getByRole('button', { name: 'Sign in' }).click();
+    await plain.getByRole('button', { name: 'Sign in', exact: true }).click();
     await plain.waitForURL(`${site.url}/admin-login?step=code`);
     await plain.getByLabel('Code').fill('999999');
     await plain.getByRole('button', { name: 'Continue' }).click();

@@ -24,7 +24,7 @@ const database = await openDatabase(
   config.databaseUrl ? { url: config.databaseUrl } : { dataDir: config.dataDir },
 );
 try {
-  const password = await recoverAccount(database.db, username);
+  const password = await recoverAccount(database.db, username, config.publicUrl);
   console.log(
     `New password for ${username}: ${password}\nSign in at ${config.publicUrl}/admin-login, then change it under Account.`,
   );

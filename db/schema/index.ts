@@ -17,3 +17,4 @@ export * from './recovery-codes.ts';
 export * from './security-emails.ts';
 export * from './service-areas.ts';
 export * from './services.ts';
+export * from './passkeys.ts';

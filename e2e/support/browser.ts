@@ -65,7 +65,7 @@ export async function signInThroughForm(
   await waitForHydration(page);
   await page.getByLabel('Username').fill(credentials.username);
   await page.getByLabel('Password', { exact: true }).fill(credentials.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await page.waitForURL(`${baseUrl}${landsOn}`);
   await waitForHydration(page);
 }

@@ -31,14 +31,27 @@ export async function freePort(): Promise<number> {
   });
 }
 
+export interface ServerAddressOptions {
+  /**
+   * The name the site is reached by (its PUBLIC_URL's host); it listens on 127.0.0.1 either way.
+   * Passkeys need `localhost`: WebAuthn refuses an IP address as the site's identity.
+   */
+  hostname?: '127.0.0.1' | 'localhost';
+}
+
 /**
  * Starts the compiled server as `npm start` does, on its own port and its own empty embedded database.
  * A variable given as undefined is left out of the server's environment.
  */
-export async function startServer(env: Record<string, string | undefined> = {}): Promise<RunningServer> {
+export async function startServer(
+  env: Record<string, string | undefined> = {},
+  { hostname = '127.0.0.1' }: ServerAddressOptions = {},
+): Promise<RunningServer> {
   const port = await freePort();
   const dir = await mkdtemp(join(tmpdir(), 'plumbing-e2e-'));
-  const url = `http://127.0.0.1:${port}`;
+  const url = `http://${hostname}:${port}`;
+  // Asked on the address it listens on, whatever name the browser uses.
+  const healthUrl = `http://127.0.0.1:${port}/api/health`;
   // Under the test runner, a copy of the database the global setup migrated: empty all the same (no
   // settings, no accounts), but without five seconds of creating and migrating it.
   const migrated = process.env.E2E_MIGRATED_DATA_DIR;
@@ -85,7 +98,7 @@ export async function startServer(env: Record<string, string | undefined> = {}):
   for (;;) {
     if (child.exitCode !== null) await giveUp('server exited early');
     try {
-      const response = await fetch(`${url}/api/health`);
+      const response = await fetch(healthUrl);
       if (response.ok) break;
     } catch {
       // not listening yet

@@ -3,7 +3,7 @@
 import type { Browser, BrowserContext, BrowserContextOptions } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
 import { launchBrowser, openPage, type WatchedPage } from './browser.ts';
-import { startServer, type RunningServer } from './server.ts';
+import { startServer, type RunningServer, type ServerAddressOptions } from './server.ts';
 import { signInAsAdmin } from './site-api.ts';
 
 export interface Site {
@@ -22,13 +22,13 @@ export interface Site {
  * Starts the server and the browser before the file's tests (ahead of the file's own beforeAll hooks, which
  * may already use them) and stops both after; call once at the top of a describe block.
  */
-export function useSite(env: Record<string, string> = {}): Site {
+export function useSite(env: Record<string, string> = {}, address: ServerAddressOptions = {}): Site {
   let server: RunningServer | undefined;
   let browser: Browser | undefined;
   let cookie: string | undefined;
 
   beforeAll(async () => {
-    server = await startServer(env);
+    server = await startServer(env, address);
     browser = await launchBrowser();
   });
   afterAll(async () => {

@@ -7,6 +7,7 @@ import { firstMessageByField } from '../../src/shared/schemas/field-errors.ts';
 import { usePageContext } from '../../renderer/usePageContext.tsx';
 import { loginPathFor, safeAdminReturn } from '../../src/shared/admin-return.ts';
 import { outcomeFor } from '../../src/shared/form-post.ts';
+import { passkeyCeremonyMessage, signInWithPasskey } from '../../src/client/passkey-ceremony.ts';
 
 type Field = 'username' | 'password';
 
@@ -30,8 +31,14 @@ export default function Page() {
   const [formError, setFormError] = useState<string | null>(() => posted?.message ?? null);
   const [submitting, setSubmitting] = useState(false);
   // The password was right and the account has a second step: sent here by the form post, or by the
-  // answer to the script's sign-in.
-  const [askForCode, setAskForCode] = useState(query.step === 'code');
+  // answer to the script's sign-in. A passkey is asked for first when the account has one.
+  const [secondStep, setSecondStep] = useState<SecondStep | null>(
+    query.step === 'code' ? 'totp' : query.step === 'passkey' ? 'passkey' : null,
+  );
+  const [otherSteps, setOtherSteps] = useState<SecondStep[]>([]);
+  const alone = usePasskeySignIn('alone');
+  // A failed passkey shows where a failed password does.
+  const shownError = alone.error ?? formError;
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -51,12 +58,18 @@ export default function Page() {
     }
     setFieldErrors({});
     setFormError(null);
+    alone.clearError();
     setSubmitting(true);
     try {
-      const answer = await apiRequest<{ secondStep?: string }>('POST', '/api/login', parsed.data);
+      const answer = await apiRequest<{ secondStep?: SecondStep; secondSteps?: SecondStep[] }>(
+        'POST',
+        '/api/login',
+        parsed.data,
+      );
       if (answer.secondStep) {
         setSubmitting(false);
-        setAskForCode(true);
+        setOtherSteps((answer.secondSteps ?? []).filter((step) => step !== answer.secondStep));
+        setSecondStep(answer.secondStep);
         return;
       }
       window.location.assign(safeAdminReturn(new URLSearchParams(window.location.search).get('next')));
@@ -72,11 +85,14 @@ export default function Page() {
   }
 
   const describedBy = (field: Field) =>
-    [fieldErrors[field] ? `${id}-${field}-error` : '', formError ? `${id}-form-error` : '']
+    [fieldErrors[field] ? `${id}-${field}-error` : '', shownError ? `${id}-form-error` : '']
       .filter(Boolean)
       .join(' ') || undefined;
 
-  if (askForCode) return <SecondStep postedMessage={posted?.message ?? posted?.fieldErrors.code ?? null} />;
+  if (secondStep === 'passkey')
+    return <PasskeyStep canUseCode={otherSteps.includes('totp')} useCode={() => setSecondStep('totp')} />;
+  if (secondStep === 'totp')
+    return <CodeStep postedMessage={posted?.message ?? posted?.fieldErrors.code ?? null} />;
 
   return (
     <main className={styles.loginWrap}>
@@ -94,9 +110,9 @@ export default function Page() {
           noValidate
           style={{ marginTop: '1rem' }}
         >
-          {formError && (
+          {shownError && (
             <p id={`${id}-form-error`} role="alert" className={styles.errorBox}>
-              {formError}
+              {shownError}
             </p>
           )}
           <div className={styles.field}>
@@ -160,6 +176,19 @@ export default function Page() {
             {submitting ? 'Signing in...' : 'Sign in'}
           </button>
         </form>
+        <div className={styles.buttonRow} style={{ marginTop: '1rem' }}>
+          <button
+            type="button"
+            className={styles.button.secondary}
+            onClick={() => {
+              setFormError(null);
+              void alone.start();
+            }}
+            disabled={alone.pending}
+          >
+            {alone.pending ? 'Waiting for your passkey...' : 'Sign in with a passkey'}
+          </button>
+        </div>
         <p style={{ marginTop: '1rem' }}>
           <a className={styles.backLink} href="/">
             ← Back to website
@@ -170,8 +199,66 @@ export default function Page() {
   );
 }
 
+type SecondStep = 'passkey' | 'totp';
+
+/** A sign-in with a passkey from this page: on to the admin area, or the reason it failed. */
+function usePasskeySignIn(mode: 'alone' | 'second-step') {
+  const [error, setError] = useState<string | null>(null);
+  const [pending, setPending] = useState(false);
+  async function start() {
+    setError(null);
+    setPending(true);
+    try {
+      await signInWithPasskey(mode);
+      window.location.assign(safeAdminReturn(new URLSearchParams(window.location.search).get('next')));
+    } catch (failure) {
+      setError(
+        failure instanceof ApiError
+          ? (failure.serverMessage ?? 'Login failed')
+          : passkeyCeremonyMessage(failure),
+      );
+      setPending(false);
+    }
+  }
+  return { error, pending, start, clearError: () => setError(null) };
+}
+
+/** The second step with a passkey of this account; or, when it has an authenticator app too, a code. */
+function PasskeyStep({ canUseCode, useCode }: { canUseCode: boolean; useCode: () => void }) {
+  const { error, pending, start: usePasskey } = usePasskeySignIn('second-step');
+
+  return (
+    <main className={styles.loginWrap}>
+      <div className={styles.loginCard}>
+        <h1 className={styles.cardTitle}>Two-step sign-in</h1>
+        <p className={styles.hint}>Confirm it is you with one of your passkeys.</p>
+        {error && (
+          <p role="alert" className={styles.errorBox} style={{ marginTop: '1rem' }}>
+            {error}
+          </p>
+        )}
+        <div className={styles.buttonRow} style={{ marginTop: '1rem' }}>
+          <button type="button" className={styles.button.primary} onClick={usePasskey} disabled={pending}>
+            {pending ? 'Waiting for your passkey...' : 'Use your passkey'}
+          </button>
+          {canUseCode && (
+            <button type="button" className={styles.button.secondary} onClick={useCode}>
+              Use a code from your app instead
+            </button>
+          )}
+        </div>
+        <p style={{ marginTop: '1rem' }}>
+          <a className={styles.backLink} href="/admin-login">
+            Start again
+          </a>
+        </p>
+      </div>
+    </main>
+  );
+}
+
 /** The second step: a code from the authenticator app, or one of the recovery codes. */
-function SecondStep({ postedMessage }: { postedMessage: string | null }) {
+function CodeStep({ postedMessage }: { postedMessage: string | null }) {
   const { query } = usePageContext();
   const id = useId();
   const [code, setCode] = useState('');

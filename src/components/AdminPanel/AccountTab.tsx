@@ -3,11 +3,16 @@ import { useId, useState, type FormEvent } from 'react';
 import { usePageContext } from '../../../renderer/usePageContext.tsx';
 import { fieldErrorsOf, serverMessageOf, useTRPC } from '../../client/trpc.tsx';
 import { formatPostDateTime } from '../../shared/format-date.ts';
-import { changePasswordInputSchema, createUserInputSchema } from '../../shared/schemas/account.ts';
+import {
+  changeEmailInputSchema,
+  changePasswordInputSchema,
+  createUserInputSchema,
+} from '../../shared/schemas/account.ts';
 import { toast } from '../Toast/toast-store.ts';
 import { firstMessageByField } from '../../shared/schemas/field-errors.ts';
 import { AdminTextField } from './AdminTextField.tsx';
 import { withRecentPassword } from './PasswordConfirm.tsx';
+import { PasskeysSection } from './PasskeysSection.tsx';
 import { SessionsSection } from './SessionsSection.tsx';
 import { TwoStepSection } from './TwoStepSection.tsx';
 import * as styles from './admin.css.ts';
@@ -20,6 +25,7 @@ export function AccountTab() {
     <div className={styles.grid}>
       <ChangePasswordForm />
       <TwoStepSection />
+      <PasskeysSection />
       <SessionsSection />
       {user?.role === 'admin' && <TeamSection />}
     </div>
@@ -81,6 +87,7 @@ function ChangePasswordForm() {
           {me.data.lastLoginAt ? formatPostDateTime(me.data.lastLoginAt) : 'never'}.
         </p>
       )}
+      {me.data && <ChangeEmailForm key={me.data.email} current={me.data.email} />}
       <h3 className={styles.sectionTitle}>Change password</h3>
       <form className={styles.form} onSubmit={onSubmit} noValidate>
         {field('currentPassword', 'Current password', 'current-password')}
@@ -98,6 +105,56 @@ function ChangePasswordForm() {
         </div>
       </form>
     </section>
+  );
+}
+
+/** One's own email address, where security emails go; the old address is told of a change. */
+function ChangeEmailForm({ current }: { current: string }) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const id = useId();
+  const change = useMutation(trpc.account.changeEmail.mutationOptions());
+  const [email, setEmail] = useState(current);
+  const [error, setError] = useState<string>();
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const parsed = changeEmailInputSchema.safeParse({ email });
+    if (!parsed.success) return setError(firstMessageByField(parsed.error).email);
+    setError(undefined);
+    try {
+      await withRecentPassword(() => change.mutateAsync(parsed.data));
+      toast({
+        title: 'Email address changed',
+        description: `Security emails now go to ${parsed.data.email}; the old address was told.`,
+      });
+      await queryClient.invalidateQueries({ queryKey: trpc.account.me.queryKey() });
+    } catch (failure) {
+      setError(fieldErrorsOf(failure).email ?? serverMessageOf(failure) ?? 'Failed to change the address');
+    }
+  }
+
+  return (
+    <>
+      <h3 className={styles.sectionTitle}>Change email address</h3>
+      <form className={styles.form} onSubmit={onSubmit} noValidate>
+        <AdminTextField
+          id={`${id}-email`}
+          label="Email address"
+          type="email"
+          autoComplete="email"
+          value={email}
+          onChange={setEmail}
+          error={error}
+          hint="Where the site tells you of sign-ins and changes to your account."
+        />
+        <div className={styles.buttonRow}>
+          <button type="submit" className={styles.button.primary} disabled={change.isPending}>
+            {change.isPending ? 'Changing...' : 'Change email address'}
+          </button>
+        </div>
+      </form>
+    </>
   );
 }
 

@@ -7,6 +7,7 @@ import { AccountTab } from './AccountTab.tsx';
 import { ActivityTab } from './ActivityTab.tsx';
 import { PasswordConfirmDialog } from './PasswordConfirm.tsx';
 import { TwoStepSection } from './TwoStepSection.tsx';
+import { PasskeysSection } from './PasskeysSection.tsx';
 import { DashboardTab } from './DashboardTab.tsx';
 import { LeadsTab } from './LeadsTab.tsx';
 import { MediaTab } from './MediaTab.tsx';
@@ -182,9 +183,11 @@ function RequiredTwoStepSetup() {
   return (
     <div className={styles.grid}>
       <p className={styles.errorBox}>
-        An admin requires two-step sign-in for every account. Set it up to continue.
+        An admin requires two-step sign-in for every account. Set it up to continue: an authenticator app, or
+        a passkey.
       </p>
       <TwoStepSection />
+      <PasskeysSection />
       <div className={styles.buttonRow}>
         <button type="button" className={styles.button.primary} onClick={() => window.location.reload()}>
           Continue to the admin area

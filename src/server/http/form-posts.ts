@@ -172,7 +172,8 @@ export const formPostRoutes: FastifyPluginCallback<FormPostOptions> = (
     // of the second step when the account has one.
     const { next } = request.query as { next?: string };
     if ('secondStep' in answer) {
-      const query = new URLSearchParams({ step: 'code', ...(next ? { next } : {}) });
+      const step = answer.secondStep === 'passkey' ? 'passkey' : 'code';
+      const query = new URLSearchParams({ step, ...(next ? { next } : {}) });
       return reply.redirect(`/admin-login?${query.toString()}`, 303);
     }
     return reply.redirect(safeAdminReturn(next), 303);

@@ -14,6 +14,13 @@ import { isTwoStepRequired, SecondStepLockedError, verifySecondStepCode } from '
 import { enqueueSecurityEmail, rememberBrowser } from './security-mailer.ts';
 import { looksLikeBot } from '../../shared/schemas/spam.ts';
 import { findUserByUsername, INVALID_CREDENTIALS_MESSAGE, recordLogin, verifyCredentials } from './users.ts';
+import { users } from '../../../db/schema/index.ts';
+import { eq } from 'drizzle-orm';
+import type { PasskeySignInInput } from '../../shared/schemas/passkey.ts';
+import { hasPasskey, verifyPasskeySignIn, type RelyingParty } from './passkeys.ts';
+
+/** How a sign-in's second step may be passed. */
+export type SecondStepKind = 'passkey' | 'totp';
 
 export interface SignInResult {
   token: string;
@@ -23,7 +30,12 @@ export interface SignInResult {
    * Set when the password was right and the account has a second step: the token then stands for a
    * session that grants nothing but that step, until `completeSecondStep` passes.
    */
-  secondStep?: 'totp';
+  secondStep?: SecondStepKind;
+  /**
+   * Every second step the account has, the one named by `secondStep` first: an account with a passkey
+   * and an authenticator app may use either.
+   */
+  secondSteps?: SecondStepKind[];
   /** Every account must use two-step sign-in and this one does not yet: the session opens only its set-up. */
   twoStepSetupRequired?: boolean;
 }
@@ -98,9 +110,20 @@ export async function signIn(
     role: user.role,
     isActive: user.isActive,
   };
-  if (user.totpSecret) {
+  // A passkey first when the account has one: it cannot be phished, a code can.
+  const secondSteps: SecondStepKind[] = [
+    ...((await hasPasskey(db, user.id)) ? (['passkey'] as const) : []),
+    ...(user.totpSecret ? (['totp'] as const) : []),
+  ];
+  if (secondSteps.length > 0) {
     const { token, session } = await createSession(db, user.id, now, from, { secondStepPending: true });
-    return { token, expiresAt: session.expiresAt, user: sessionUser, secondStep: 'totp' };
+    return {
+      token,
+      expiresAt: session.expiresAt,
+      user: sessionUser,
+      secondStep: secondSteps[0],
+      secondSteps,
+    };
   }
   const twoStepSetupRequired = await isTwoStepRequired(db);
   const { token, session } = await createSession(db, user.id, now, from, { twoStepSetupRequired });
@@ -126,7 +149,7 @@ export async function signIn(
 /** A sign-in whose password was right, waiting for its second step (the session behind the cookie). */
 export interface PendingSignIn {
   user: SessionUser;
-  sessionId: string;
+  session: { id: string };
 }
 
 /**
@@ -166,7 +189,7 @@ export async function completeSecondStep(
       });
     throw error;
   }
-  await invalidateSession(db, pending.sessionId);
+  await invalidateSession(db, pending.session.id);
   if (method === 'recovery-code') {
     const ended = await invalidateUserSessions(db, user.id);
     await recordActivity(db, {
@@ -179,20 +202,96 @@ export async function completeSecondStep(
     });
     await enqueueSecurityEmail(db, user.id, 'recovery-code-used', { at: now, ...from });
   }
-  const { token, session } = await createSession(db, user.id, now, from);
-  await recordLogin(db, user.id, now);
+  return openSession(
+    db,
+    user,
+    request,
+    method === 'totp'
+      ? 'Signed in with password and authenticator code'
+      : 'Signed in with password and recovery code',
+  );
+}
+
+/** A full session for a sign-in whose every step passed: logged, and emailed when the browser is new. */
+async function openSession(
+  db: Database,
+  user: SessionUser,
+  request: Omit<SignInRequest, 'previousSessionId'>,
+  summary: string,
+): Promise<SignInResult> {
+  const from = { clientAddress: request.clientAddress, userAgent: request.userAgent };
+  const { token, session } = await createSession(db, user.id, request.now, from);
+  await recordLogin(db, user.id, request.now);
   await tellOfNewBrowser(db, user.id, request);
   await recordActivity(db, {
     kind: 'sign-in',
-    actor,
+    actor: { userId: user.id, username: user.username },
     from,
-    at: now,
-    summary:
-      method === 'totp'
-        ? 'Signed in with password and authenticator code'
-        : 'Signed in with password and recovery code',
+    at: request.now,
+    summary,
   });
   return { token, expiresAt: session.expiresAt, user };
+}
+
+export const SIGN_IN_WITH_PASSWORD_FIRST_MESSAGE =
+  'Sign in with your password first (the second step must follow within 10 minutes)';
+
+/**
+ * A sign-in with a passkey: alone (the passkey names the account; a passkey that asks for a PIN or a
+ * fingerprint is two factors in itself, so it satisfies a rule requiring two-step sign-in), or as the
+ * second step after the password, in the browser whose password step is waiting. Counted by the sign-in
+ * throttle like a password; both outcomes are logged. The browser's previous session ends.
+ */
+export async function signInWithPasskey(
+  db: Database,
+  throttle: LoginThrottle,
+  relyingParty: RelyingParty,
+  input: PasskeySignInInput,
+  request: SignInRequest & { pending: PendingSignIn | null },
+): Promise<SignInResult> {
+  const from = { clientAddress: request.clientAddress, userAgent: request.userAgent };
+  const attempt = await throttle.attempt(db, request.clientAddress, request.now);
+  let verified;
+  try {
+    verified = await verifyPasskeySignIn(db, relyingParty, input, request.now);
+  } catch (error) {
+    if (error instanceof InvalidInputError) {
+      await attempt.failed();
+      await recordActivity(db, {
+        kind: 'sign-in-refused',
+        actor: request.pending
+          ? { userId: request.pending.user.id, username: request.pending.user.username }
+          : { userId: null, username: null },
+        from,
+        at: request.now,
+        summary: 'Sign-in with a passkey refused',
+      });
+    }
+    throw error;
+  }
+  const [user] = await db
+    .select({
+      id: users.id,
+      username: users.username,
+      email: users.email,
+      role: users.role,
+      isActive: users.isActive,
+    })
+    .from(users)
+    .where(eq(users.id, verified.userId));
+  if (!user?.isActive) throw new UnauthorizedError(INVALID_CREDENTIALS_MESSAGE);
+  if (verified.purpose === 'second-step' && request.pending?.user.id !== user.id)
+    throw new UnauthorizedError(SIGN_IN_WITH_PASSWORD_FIRST_MESSAGE);
+  await attempt.succeeded();
+  await signOut(db, request.pending?.session.id ?? request.previousSessionId);
+  return openSession(
+    db,
+    user,
+    request,
+    verified.purpose === 'second-step'
+      ? `Signed in with password and passkey "${verified.name}"`
+      : `Signed in with passkey "${verified.name}"`,
+  );
 }
 
 export async function signOut(db: Database, sessionId: string | undefined): Promise<void> {

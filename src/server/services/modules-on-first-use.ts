@@ -10,3 +10,5 @@ export const commonPasswordsModule = loadOnFirstUse(async () => {
   const { dictionary } = await import('@zxcvbn-ts/language-common');
   return new Set(dictionary['passwords-common'].map((word) => word.toLowerCase()));
 });
+/** WebAuthn's checks (CBOR, COSE keys, certificates): wanted only when someone uses a passkey. */
+export const webauthnModule = loadOnFirstUse(() => import('@simplewebauthn/server'));

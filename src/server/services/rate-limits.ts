@@ -18,6 +18,8 @@ export const actionLimits = {
   // Taps on the phone number, reported by the page: more than a person redialling, few enough that a
   // script cannot make the dashboard say the phone rang all day.
   call: { max: 30, windowMs: 10 * 60_000 },
+  // Sign-ins with a passkey begun: each keeps a challenge row until it expires.
+  passkey: { max: 30, windowMs: 10 * 60_000 },
 } satisfies Record<string, RateLimit>;
 
 export type LimitedAction = keyof typeof actionLimits;

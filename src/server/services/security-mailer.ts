@@ -17,6 +17,8 @@ export const securityEmailKinds = [
   'password-changed',
   'two-step-disabled',
   'recovery-code-used',
+  'passkey-added',
+  'email-changed',
 ] as const;
 export type SecurityEmailKind = (typeof securityEmailKinds)[number];
 
@@ -29,12 +31,21 @@ export interface SecurityEvent {
 
 type Executor = Pick<Database, 'insert'>;
 
+/** What else an email names: the passkey added, or the new address (sent to the old one, in `to`). */
+export interface SecurityEmailAbout {
+  passkey?: string;
+  newEmail?: string;
+  /** The address to send to, when not the account's address at the time of sending. */
+  to?: string;
+}
+
 /** Queues an email to the account's address; the mailer sends it shortly after. */
 export async function enqueueSecurityEmail(
   db: Executor,
   userId: number,
   kind: SecurityEmailKind,
   event: SecurityEvent,
+  about: SecurityEmailAbout = {},
 ): Promise<void> {
   await db.insert(securityEmails).values({
     userId,
@@ -43,6 +54,7 @@ export async function enqueueSecurityEmail(
       at: event.at.toISOString(),
       address: event.clientAddress ?? null,
       browser: describeUserAgent(event.userAgent),
+      ...about,
     },
   });
 }
@@ -82,6 +94,8 @@ const subjects: Record<SecurityEmailKind, string> = {
   'password-changed': 'Your password was changed',
   'two-step-disabled': 'Two-step sign-in was turned off',
   'recovery-code-used': 'A recovery code was used to sign in',
+  'passkey-added': 'A passkey was added to your account',
+  'email-changed': 'The email address of your account was changed',
 };
 
 const happenings: Record<SecurityEmailKind, string> = {
@@ -89,6 +103,17 @@ const happenings: Record<SecurityEmailKind, string> = {
   'password-changed': 'The password of your account was changed.',
   'two-step-disabled': 'Two-step sign-in was turned off for your account: the password alone now opens it.',
   'recovery-code-used': 'One of your recovery codes was used to sign in; every other session was signed out.',
+  'passkey-added':
+    'A passkey was added to your account: it now signs in without the password. Every other session was signed out.',
+  'email-changed':
+    'The email address of your account was changed: security emails now go to the new address, not to this one.',
+};
+
+/** What to do first when it was not them, where the change itself must be undone. */
+const firstSteps: Partial<Record<SecurityEmailKind, string>> = {
+  'passkey-added':
+    'Remove that passkey under Account, Passkeys, first: it opens the account without a password.',
+  'email-changed': 'Change the address back under Account: until then, these emails go to the new one.',
 };
 
 export function securityEmail(
@@ -106,11 +131,15 @@ export function securityEmail(
     `When:    ${details.at ?? ''} (UTC)`,
     `From:    ${details.address ?? 'unknown address'}`,
     `Browser: ${details.browser ?? 'unknown browser'}`,
+    ...(details.passkey ? [`Passkey: ${details.passkey}`] : []),
+    ...(details.newEmail ? [`New address: ${details.newEmail}`] : []),
     '',
     'If this was you, there is nothing to do.',
     'If it was not you: sign in at once, change your password under Account, press "Sign out everywhere',
-    'else", and turn on two-step sign-in (or set it up again). If you cannot sign in, ask the site owner',
-    `to reset your password. Sign in: ${publicUrl}/admin-login`,
+    'else", and turn on two-step sign-in (or set it up again).',
+    ...(firstSteps[kind] ? [firstSteps[kind]] : []),
+    'If you cannot sign in, ask the site owner to reset your password.',
+    `Sign in: ${publicUrl}/admin-login`,
     '',
     `${companyName} website`,
   ].join('\n');
@@ -195,6 +224,8 @@ export class SecurityMailer extends Outbox<ClaimedEmail> {
       .from(users)
       .where(eq(users.id, claimed.userId));
     if (!user) return; // deleted meanwhile: its emails went with it
+    // An email about a changed address goes to the address it was changed from.
+    const to = claimed.details.to ?? user.email;
     const settings = await getSettings(this.db);
     const email = securityEmail(
       claimed.kind,
@@ -205,22 +236,22 @@ export class SecurityMailer extends Outbox<ClaimedEmail> {
     );
     if (!this.options.smtpUrl) {
       this.log.info(
-        { to: user.email, subject: email.subject, text: email.text },
+        { to, subject: email.subject, text: email.text },
         'security email (no SMTP_URL: logged, not emailed)',
       );
-      await finish({ status: 'logged', recipient: user.email });
+      await finish({ status: 'logged', recipient: to });
       return;
     }
     this.mail ??= new MailTransport(this.options.smtpUrl);
     try {
       await this.mail.send({
-        from: `"${settings.companyName.replace(/"/g, '')} website" <${settings.adminEmail || user.email}>`,
-        to: user.email,
+        from: `"${settings.companyName.replace(/"/g, '')} website" <${settings.adminEmail || to}>`,
+        to,
         subject: email.subject,
         text: email.text,
         messageId: `<security-${claimed.id}@${new URL(this.options.publicUrl).hostname}>`,
       });
-      await finish({ status: 'sent', recipient: user.email, sentAt: new Date(), lastError: null });
+      await finish({ status: 'sent', recipient: to, sentAt: new Date(), lastError: null });
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       this.log.warn(
@@ -231,8 +262,8 @@ export class SecurityMailer extends Outbox<ClaimedEmail> {
       const retryAt = nextAttemptAt(claimed.attempts, this.options, new Date());
       await finish(
         retryAt
-          ? { recipient: user.email, lastError, nextAttemptAt: retryAt }
-          : { status: 'failed', recipient: user.email, lastError },
+          ? { recipient: to, lastError, nextAttemptAt: retryAt }
+          : { status: 'failed', recipient: to, lastError },
       );
     }
   }

@@ -14,6 +14,7 @@ import { argon2Module, commonPasswordsModule } from './modules-on-first-use.ts';
 import { actingWithoutRequest, recordActivityBy, type ActingRequest } from './activity-log.ts';
 import { endOtherSessions, invalidateUserSessions } from './sessions.ts';
 import { enqueueSecurityEmail, type SecurityEvent } from './security-mailer.ts';
+import { getSettings } from './settings.ts';
 
 const eventOf = (acting: ActingRequest): SecurityEvent => ({
   at: acting.at,
@@ -37,6 +38,74 @@ export const COMMON_PASSWORD_MESSAGE =
 export async function assertPasswordNotCommon(password: string, field: string): Promise<void> {
   if ((await commonPasswordsModule.get()).has(password.toLowerCase()))
     throw new InvalidInputError(COMMON_PASSWORD_MESSAGE, { [field]: [COMMON_PASSWORD_MESSAGE] });
+}
+
+/** Whose password it is, and where: the words it must not contain come from these. */
+export interface PasswordContext {
+  account: { username: string; email: string };
+  /** The site's public address (PUBLIC_URL): its host name is the site's domain. */
+  publicUrl: string;
+}
+
+/** Only letters, lowercase: "Cumming-Plumbing 2024!" and "cummingplumbing" read the same. */
+const lettersOf = (text: string) => text.toLowerCase().replace(/[^\p{L}]/gu, '');
+
+/**
+ * The words of this site and account an attacker guesses first (ASVS 6.2.11): the company's name and
+ * each of its words of five letters or more (shorter ones, like "pros", hide inside ordinary words), the
+ * site's domain without its "www." and ending, the username, and the email address and its part before
+ * the "@". Each with the reason a refusal gives.
+ */
+export async function contextWords(
+  db: Database,
+  context: PasswordContext,
+): Promise<{ word: string; reason: string }[]> {
+  const { companyName } = await getSettings(db);
+  const host = new URL(context.publicUrl).hostname.replace(/^www\./, '');
+  const domainName = /^[\d.]+$|^\[/.test(host) ? host : host.split('.').slice(0, -1).join('.') || host;
+  const [localPart] = context.account.email.split('@');
+  const candidates = [
+    { text: companyName, reason: "the company's name" },
+    ...companyName
+      .split(/[^\p{L}]+/u)
+      .filter((word) => word.length >= 5)
+      .map((word) => ({ text: word, reason: "the company's name" })),
+    { text: domainName, reason: "the site's domain" },
+    { text: context.account.username, reason: 'your username' },
+    { text: context.account.email, reason: 'your email address' },
+    { text: localPart ?? '', reason: 'your email address' },
+  ];
+  return candidates
+    .map(({ text, reason }) => ({ word: lettersOf(text), reason }))
+    .filter(({ word }) => word.length >= 3);
+}
+
+/**
+ * Refuses a password that contains a word of this site or account, whatever its case and whatever
+ * digits or punctuation stand around or inside it, with the reason.
+ */
+export async function assertPasswordFreeOfContextWords(
+  db: Database,
+  password: string,
+  field: string,
+  context: PasswordContext,
+): Promise<void> {
+  const letters = lettersOf(password);
+  const found = (await contextWords(db, context)).find(({ word }) => letters.includes(word));
+  if (!found) return;
+  const message = `A password must not contain ${found.reason}: attackers try it first`;
+  throw new InvalidInputError(message, { [field]: [message] });
+}
+
+/** Every check a new password passes beyond its length: not common, not made of the site's own words. */
+export async function assertPasswordAcceptable(
+  db: Database,
+  password: string,
+  field: string,
+  context: PasswordContext,
+): Promise<void> {
+  await assertPasswordFreeOfContextWords(db, password, field, context);
+  await assertPasswordNotCommon(password, field);
 }
 
 export async function hashPassword(password: string): Promise<string> {
@@ -155,9 +224,10 @@ export async function createStaffAccount(
   db: Database,
   acting: ActingRequest,
   input: CreateUserInput,
+  publicUrl: string,
 ): Promise<StaffAccount> {
   if (await findUserByUsername(db, input.username)) throw new ConflictError('That username is taken');
-  await assertPasswordNotCommon(input.password, 'password');
+  await assertPasswordAcceptable(db, input.password, 'password', { account: input, publicUrl });
   const [sameEmail] = await db
     .select({ id: users.id })
     .from(users)
@@ -209,9 +279,10 @@ export async function resetAccountPassword(
   acting: ActingRequest,
   id: number,
   password: string,
+  publicUrl: string,
 ): Promise<void> {
   const account = await getStaffAccount(db, id);
-  await assertPasswordNotCommon(password, 'password');
+  await assertPasswordAcceptable(db, password, 'password', { account, publicUrl });
   await setPassword(db, id, password);
   await invalidateUserSessions(db, id);
   await enqueueSecurityEmail(db, id, 'password-changed', eventOf(acting));
@@ -240,10 +311,11 @@ export async function changeOwnPassword(
   acting: ActingRequest & { sessionId: string },
   currentPassword: string,
   newPassword: string,
+  publicUrl: string,
 ): Promise<void> {
   const userId = acting.actor.userId!;
   const [user] = await db
-    .select({ passwordHash: users.passwordHash })
+    .select({ passwordHash: users.passwordHash, username: users.username, email: users.email })
     .from(users)
     .where(eq(users.id, userId));
   if (!user || !(await verifyPassword(user.passwordHash, currentPassword))) {
@@ -251,7 +323,7 @@ export async function changeOwnPassword(
       currentPassword: ['Your current password is not correct'],
     });
   }
-  await assertPasswordNotCommon(newPassword, 'newPassword');
+  await assertPasswordAcceptable(db, newPassword, 'newPassword', { account: user, publicUrl });
   await setPassword(db, userId, newPassword);
   const ended = await endOtherSessions(db, userId, acting.sessionId);
   await enqueueSecurityEmail(db, userId, 'password-changed', eventOf(acting));
@@ -263,13 +335,48 @@ export async function changeOwnPassword(
 }
 
 /**
+ * Changes one's own email address, where security emails go. The old address is told (an attacker who
+ * changed it would otherwise silence every later warning); other sessions are left alone, as the
+ * address opens nothing by itself here.
+ */
+export async function changeOwnEmail(
+  db: Database,
+  acting: ActingRequest,
+  email: string,
+): Promise<StaffAccount> {
+  const userId = acting.actor.userId!;
+  const before = await getStaffAccount(db, userId);
+  if (before.email === email) return before;
+  const [sameEmail] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(sql`lower(${users.email})`, email.toLowerCase()));
+  if (sameEmail && sameEmail.id !== userId)
+    throw new ConflictError('That email is already used by another account');
+  await db.update(users).set({ email, updatedAt: acting.at }).where(eq(users.id, userId));
+  await enqueueSecurityEmail(db, userId, 'email-changed', eventOf(acting), {
+    to: before.email,
+    newEmail: email,
+  });
+  await recordActivityBy(db, acting, {
+    kind: 'email-changed',
+    summary: `Changed own email address from ${before.email} to ${email}`,
+    details: { from: before.email, to: email },
+  });
+  return getStaffAccount(db, userId);
+}
+
+/**
  * For a locked-out owner (scripts/reset-password.ts): a new random password, the account enabled
  * again, every old session ended. Returns the password to show once.
  */
-export async function recoverAccount(db: Database, username: string): Promise<string> {
+export async function recoverAccount(db: Database, username: string, publicUrl: string): Promise<string> {
   const user = await findUserByUsername(db, username);
   if (!user) throw new NotFoundError(`No account is called "${username}"`);
-  const password = generatePassword();
+  // 144 random bits seldom spell a word of the site, but the rule holds for every password set.
+  const words = (await contextWords(db, { account: user, publicUrl })).map(({ word }) => word);
+  let password = generatePassword();
+  while (words.some((word) => lettersOf(password).includes(word))) password = generatePassword();
   await setPassword(db, user.id, password);
   await db.update(users).set({ isActive: true }).where(eq(users.id, user.id));
   await invalidateUserSessions(db, user.id);

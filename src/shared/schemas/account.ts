@@ -25,6 +25,16 @@ export const changePasswordInputSchema = z
     message: 'The new passwords do not match',
   });
 
+const emailSchema = z
+  .string({ error: 'Email is required' })
+  .trim()
+  .max(255, 'Email must be at most 255 characters')
+  .check(plainText('Email'))
+  .pipe(z.email('Enter a valid email address'));
+
+/** One's own new email address: where security emails go from then on. */
+export const changeEmailInputSchema = z.object({ email: emailSchema });
+
 // Admins add editors only: a second admin would be a second person who can lock the owner out.
 export const createUserInputSchema = z.object({
   username: z
@@ -33,12 +43,7 @@ export const createUserInputSchema = z.object({
     .min(3, 'Use at least 3 characters')
     .max(100, 'Use at most 100 characters')
     .regex(/^[A-Za-z0-9._-]+$/, 'Use letters, digits, dots, dashes and underscores only'),
-  email: z
-    .string({ error: 'Email is required' })
-    .trim()
-    .max(255, 'Email must be at most 255 characters')
-    .check(plainText('Email'))
-    .pipe(z.email('Enter a valid email address')),
+  email: emailSchema,
   password: newPasswordSchema,
   role: z.literal('editor', { error: 'New accounts are editors' }).default('editor'),
 });

@@ -242,7 +242,7 @@ describe(`sessions you can see, re-authentication and the activity log (${testDa
     const eddieId = (await t.caller(admin).query('adminUsers.list')).json().result.data[1].id as number;
     await t
       .caller(admin)
-      .mutate('adminUsers.resetPassword', { id: eddieId, password: 'a new secret for eddie' });
+      .mutate('adminUsers.resetPassword', { id: eddieId, password: 'a new secret for our editor' });
     await t.caller(admin).mutate('account.changePassword', {
       currentPassword: TEST_PASSWORD,
       newPassword: 'my own new secret 3',
@@ -310,7 +310,7 @@ describe(`sessions you can see, re-authentication and the activity log (${testDa
     for (const secret of [
       TEST_PASSWORD,
       'my secret guess',
-      'a new secret for eddie',
+      'a new secret for our editor',
       'my own new secret',
       admin.slice(8),
     ])

@@ -6,6 +6,10 @@ import { REVIEW_HELD_MESSAGE } from '../trpc/routers/reviews.ts';
 import { contactInputSchema } from '../../../shared/schemas/contact.ts';
 import { loginInputSchema, secondStepInputSchema } from '../../../shared/schemas/login.ts';
 import { postIdSchema } from '../../../shared/schemas/post.ts';
+import {
+  passkeySignInInputSchema,
+  passkeySignInOptionsInputSchema,
+} from '../../../shared/schemas/passkey.ts';
 import { reviewInputSchema } from '../../../shared/schemas/review.ts';
 import { publicSettingsSchema } from '../../../shared/schemas/settings.ts';
 import type { PublicPost, listPublishedPosts } from '../../services/posts.ts';
@@ -17,6 +21,7 @@ type PostLists = Awaited<ReturnType<typeof listPublishedPosts>>;
 type AuthStatus = Awaited<ReturnType<ReturnType<typeof callerFor>['auth']['status']>>;
 type LoginResult = Awaited<ReturnType<ReturnType<typeof callerFor>['auth']['login']>>;
 type SecondStepResult = Awaited<ReturnType<ReturnType<typeof callerFor>['auth']['loginSecondStep']>>;
+type PasskeyOptions = Awaited<ReturnType<ReturnType<typeof callerFor>['auth']['passkeyOptions']>>;
 
 // Public calls. Writes are limited per address by the services they call.
 export async function publicRestRoutes(fastify: FastifyInstance) {
@@ -163,6 +168,27 @@ export async function publicRestRoutes(fastify: FastifyInstance) {
     '/api/login/totp',
     { schema: { body: secondStepInputSchema, response: { 200: serviceResult<SecondStepResult>() } } },
     async (request, reply) => callerFor(request, reply).auth.loginSecondStep(request.body),
+  );
+
+  // A sign-in with a passkey: the options (a challenge the server keeps), then the browser's answer.
+  app.post(
+    '/api/login/passkey/options',
+    {
+      schema: {
+        body: passkeySignInOptionsInputSchema,
+        response: { 200: z.object({ ...ok, options: serviceResult<PasskeyOptions>() }) },
+      },
+    },
+    async (request, reply) => ({
+      success: true as const,
+      options: await callerFor(request, reply).auth.passkeyOptions(request.body ?? {}),
+    }),
+  );
+
+  app.post(
+    '/api/login/passkey',
+    { schema: { body: passkeySignInInputSchema, response: { 200: serviceResult<SecondStepResult>() } } },
+    async (request, reply) => callerFor(request, reply).auth.loginPasskey(request.body),
   );
 
   app.post('/api/logout', { schema: { response: { 200: z.object(ok) } } }, async (request, reply) =>

@@ -98,7 +98,12 @@ describe(`two-step sign-in with an authenticator app (${testDatabaseKind})`, () 
     const first = await login();
     expect([first.statusCode, first.json()]).toEqual([
       200,
-      { success: true, message: 'Enter the code from your app', secondStep: 'totp' },
+      {
+        success: true,
+        message: 'Enter the code from your app',
+        secondStep: 'totp',
+        secondSteps: ['totp'],
+      },
     ]);
     const pending = cookieOf(first);
     expect(await isSignedIn(pending)).toBe(false);
@@ -187,7 +192,7 @@ describe(`two-step sign-in with an authenticator app (${testDatabaseKind})`, () 
 
   it('a password reset from the command line still asks for the code at the next sign-in', async () => {
     const { secret } = await setUpTwoStep();
-    const password = await recoverAccount(t.database.db, 'owner');
+    const password = await recoverAccount(t.database.db, 'owner', t.config.publicUrl);
     later(30 * SECOND);
     const first = await login(password);
     expect(first.json().secondStep).toBe('totp');

@@ -62,6 +62,9 @@ const twoStepSetupPaths = new Set([
   'account.twoStep',
   'account.beginTotpSetup',
   'account.confirmTotpSetup',
+  'account.passkeys',
+  'account.beginPasskeyRegistration',
+  'account.finishPasskeyRegistration',
   'account.reauthenticate',
   'account.recentlyAuthenticated',
 ]);

@@ -1,12 +1,29 @@
 import { z } from 'zod';
-import { changePasswordInputSchema, reauthenticateInputSchema } from '../../../../shared/schemas/account.ts';
+import {
+  changeEmailInputSchema,
+  changePasswordInputSchema,
+  reauthenticateInputSchema,
+} from '../../../../shared/schemas/account.ts';
+import {
+  addPasskeyInputSchema,
+  removePasskeyInputSchema,
+  renamePasskeyInputSchema,
+} from '../../../../shared/schemas/passkey.ts';
+import {
+  beginPasskeyRegistration,
+  finishPasskeyRegistration,
+  listPasskeys,
+  relyingPartyFor,
+  removePasskey,
+  renamePasskey,
+} from '../../../services/passkeys.ts';
 import { reauthenticate } from '../../../services/auth.ts';
 import {
   listOwnSessions,
   signOutOtherSessions,
   signOutOwnSession,
 } from '../../../services/account-sessions.ts';
-import { changeOwnPassword, getStaffAccount } from '../../../services/users.ts';
+import { changeOwnEmail, changeOwnPassword, getStaffAccount } from '../../../services/users.ts';
 import { isRecentlyAuthenticated } from '../../../services/sessions.ts';
 import { actingRequest } from '../../request-context.ts';
 import { recentStaffProcedure, router, staffInternalProcedure } from '../init.ts';
@@ -27,7 +44,13 @@ export const accountRouter = router({
   me: staffInternalProcedure.query(({ ctx }) => getStaffAccount(ctx.db, ctx.auth.user.id)),
   // The current password is asked for here, which is the re-authentication this change needs.
   changePassword: staffInternalProcedure.input(changePasswordInputSchema).mutation(async ({ ctx, input }) => {
-    await changeOwnPassword(ctx.db, actingRequest(ctx), input.currentPassword, input.newPassword);
+    await changeOwnPassword(
+      ctx.db,
+      actingRequest(ctx),
+      input.currentPassword,
+      input.newPassword,
+      ctx.config.publicUrl,
+    );
     return { success: true as const };
   }),
   /** Proves again it is them, before a sensitive change: good for five minutes in this session. */
@@ -63,6 +86,33 @@ export const accountRouter = router({
   regenerateRecoveryCodes: recentStaffProcedure.mutation(async ({ ctx }) => ({
     recoveryCodes: await regenerateRecoveryCodes(ctx.db, actingRequest(ctx)),
   })),
+  // The address security emails go to: an attacker who changed it would silence them, so it asks for
+  // the password within five minutes, and the old address is told.
+  changeEmail: recentStaffProcedure
+    .input(changeEmailInputSchema)
+    .mutation(({ ctx, input }) => changeOwnEmail(ctx.db, actingRequest(ctx), input.email)),
+  passkeys: staffInternalProcedure.query(({ ctx }) => listPasskeys(ctx.db, ctx.auth.user.id)),
+  // Passkeys open the account: adding, renaming and removing one ask for the password within five minutes.
+  beginPasskeyRegistration: recentStaffProcedure.mutation(async ({ ctx }) =>
+    beginPasskeyRegistration(ctx.db, actingRequest(ctx), await relyingPartyFor(ctx.db, ctx.config.publicUrl)),
+  ),
+  finishPasskeyRegistration: recentStaffProcedure
+    .input(addPasskeyInputSchema)
+    .mutation(async ({ ctx, input }) =>
+      finishPasskeyRegistration(
+        ctx.db,
+        actingRequest(ctx),
+        await relyingPartyFor(ctx.db, ctx.config.publicUrl),
+        input,
+      ),
+    ),
+  renamePasskey: recentStaffProcedure
+    .input(renamePasskeyInputSchema)
+    .mutation(({ ctx, input }) => renamePasskey(ctx.db, actingRequest(ctx), input.id, input.name)),
+  removePasskey: recentStaffProcedure.input(removePasskeyInputSchema).mutation(async ({ ctx, input }) => {
+    await removePasskey(ctx.db, actingRequest(ctx), input.id);
+    return { success: true as const };
+  }),
   endOtherSessions: staffInternalProcedure.mutation(async ({ ctx }) => ({
     ended: await signOutOtherSessions(ctx.db, actingRequest(ctx)),
   })),

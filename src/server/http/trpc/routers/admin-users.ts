@@ -22,12 +22,14 @@ export const adminUsersRouter = router({
   list: adminInternalProcedure.query(({ ctx }) => listStaffAccounts(ctx.db)),
   create: recentAdminProcedure
     .input(createUserInputSchema)
-    .mutation(({ ctx, input }) => createStaffAccount(ctx.db, actingRequest(ctx), input)),
+    .mutation(({ ctx, input }) =>
+      createStaffAccount(ctx.db, actingRequest(ctx), input, ctx.config.publicUrl),
+    ),
   setActive: recentAdminProcedure
     .input(setUserActiveInputSchema)
     .mutation(({ ctx, input }) => setAccountActive(ctx.db, actingRequest(ctx), input.id, input.isActive)),
   resetPassword: recentAdminProcedure.input(resetUserPasswordInputSchema).mutation(async ({ ctx, input }) => {
-    await resetAccountPassword(ctx.db, actingRequest(ctx), input.id, input.password);
+    await resetAccountPassword(ctx.db, actingRequest(ctx), input.id, input.password, ctx.config.publicUrl);
     return { success: true as const };
   }),
   twoStepRequired: adminInternalProcedure.query(({ ctx }) => isTwoStepRequired(ctx.db)),

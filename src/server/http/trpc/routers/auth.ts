@@ -1,11 +1,33 @@
 import { recordActivityBy } from '../../../services/activity-log.ts';
 import { actingRequest } from '../../request-context.ts';
-import { completeSecondStep, signIn, signOut } from '../../../services/auth.ts';
+import {
+  completeSecondStep,
+  SIGN_IN_WITH_PASSWORD_FIRST_MESSAGE,
+  signIn,
+  signInWithPasskey,
+  signOut,
+  type SignInResult,
+} from '../../../services/auth.ts';
+import type { RequestContext } from '../../request-context.ts';
 import { UnauthorizedError } from '../../../errors.ts';
 import { loginInputSchema, secondStepInputSchema } from '../../../../shared/schemas/login.ts';
-
-const SIGN_IN_AGAIN_MESSAGE = 'Sign in with your password first (the code must follow within 10 minutes)';
+import {
+  passkeySignInInputSchema,
+  passkeySignInOptionsInputSchema,
+} from '../../../../shared/schemas/passkey.ts';
+import { beginPasskeySignIn, relyingPartyFor } from '../../../services/passkeys.ts';
 import { publicProcedure, router } from '../init.ts';
+
+/** A sign-in whose every step passed: the new session's cookie, and who is signed in. */
+function signedIn(ctx: RequestContext, result: SignInResult) {
+  ctx.setSessionCookie(result.token, result.expiresAt);
+  ctx.rememberBrowserCookie();
+  return {
+    success: true as const,
+    message: 'Signed in',
+    user: { username: result.user.username, role: result.user.role },
+  };
+}
 
 export const authRouter = router({
   status: publicProcedure.query(({ ctx }) =>
@@ -31,8 +53,9 @@ export const authRouter = router({
     if (result.secondStep)
       return {
         success: true as const,
-        message: 'Enter the code from your app',
+        message: result.secondStep === 'passkey' ? 'Use your passkey' : 'Enter the code from your app',
         secondStep: result.secondStep,
+        secondSteps: result.secondSteps,
       };
     return {
       success: true as const,
@@ -42,25 +65,45 @@ export const authRouter = router({
     };
   }),
   loginSecondStep: publicProcedure.input(secondStepInputSchema).mutation(async ({ ctx, input }) => {
-    if (!ctx.pendingSignIn) throw new UnauthorizedError(SIGN_IN_AGAIN_MESSAGE);
-    const result = await completeSecondStep(
+    if (!ctx.pendingSignIn) throw new UnauthorizedError(SIGN_IN_WITH_PASSWORD_FIRST_MESSAGE);
+    const result = await completeSecondStep(ctx.db, ctx.pendingSignIn, input.code, {
+      clientAddress: ctx.clientAddress,
+      userAgent: ctx.userAgent,
+      now: ctx.now(),
+      browserId: ctx.browserId,
+    });
+    return signedIn(ctx, result);
+  }),
+  /**
+   * The options a browser needs to sign in with a passkey: alone, or as the second step of the sign-in
+   * this browser's password began.
+   */
+  passkeyOptions: publicProcedure.input(passkeySignInOptionsInputSchema).mutation(async ({ ctx, input }) => {
+    if (input.mode === 'second-step' && !ctx.pendingSignIn)
+      throw new UnauthorizedError(SIGN_IN_WITH_PASSWORD_FIRST_MESSAGE);
+    const relyingParty = await relyingPartyFor(ctx.db, ctx.config.publicUrl);
+    return beginPasskeySignIn(ctx.db, relyingParty, {
+      userId: input.mode === 'second-step' ? ctx.pendingSignIn!.user.id : null,
+      clientAddress: ctx.clientAddress,
+      now: ctx.now(),
+    });
+  }),
+  loginPasskey: publicProcedure.input(passkeySignInInputSchema).mutation(async ({ ctx, input }) => {
+    const result = await signInWithPasskey(
       ctx.db,
-      { user: ctx.pendingSignIn.user, sessionId: ctx.pendingSignIn.session.id },
-      input.code,
+      ctx.loginThrottle,
+      await relyingPartyFor(ctx.db, ctx.config.publicUrl),
+      input,
       {
         clientAddress: ctx.clientAddress,
         userAgent: ctx.userAgent,
+        previousSessionId: ctx.auth?.session.id,
+        pending: ctx.pendingSignIn,
         now: ctx.now(),
         browserId: ctx.browserId,
       },
     );
-    ctx.setSessionCookie(result.token, result.expiresAt);
-    ctx.rememberBrowserCookie();
-    return {
-      success: true as const,
-      message: 'Signed in',
-      user: { username: result.user.username, role: result.user.role },
-    };
+    return signedIn(ctx, result);
   }),
   logout: publicProcedure.mutation(async ({ ctx }) => {
     await signOut(ctx.db, ctx.auth?.session.id ?? ctx.pendingSignIn?.session.id);
