@@ -18,6 +18,7 @@ import { discoveryRoutes } from './http/rest/discovery.ts';
 import { adminRestRoutes } from './http/rest/admin.ts';
 import { accountRestRoutes } from './http/rest/account.ts';
 import { publicRestRoutes } from './http/rest/public.ts';
+import { bookingRestRoutes } from './http/rest/bookings.ts';
 import { cachePublicReads } from './caching/public-api-cache.ts';
 import { uploadRestRoute } from './http/rest/upload.ts';
 import { jsonSerializerCompiler, zodValidatorCompiler } from './http/rest/typed.ts';
@@ -74,6 +75,7 @@ async function buildApp(fastify: FastifyInstance, options: AppOptions) {
   fastify.decorate('leadNotifier', workers.leadNotifier);
   fastify.decorate('securityMailer', workers.securityMailer);
   fastify.decorate('reviewRequestMailer', workers.reviewRequestMailer);
+  fastify.decorate('bookingMailer', workers.bookingMailer);
   fastify.decorate('analytics', workers.analytics);
   fastify.decorateRequest('auth', null);
   fastify.decorateRequest('pendingSignIn', null);
@@ -139,6 +141,7 @@ async function buildApp(fastify: FastifyInstance, options: AppOptions) {
   await fastify.register(adminRestRoutes);
   await fastify.register(accountRestRoutes);
   await fastify.register(analyticsRestRoutes);
+  await fastify.register(bookingRestRoutes);
   await fastify.register(uploadRestRoute, { limits: options.uploadLimits ?? defaultUploadLimits });
   await fastify.register(discoveryRoutes);
 

@@ -13,6 +13,7 @@ import { adminReviewsRouter, reviewsRouter } from './routers/reviews.ts';
 import { adminStatsRouter } from './routers/admin-stats.ts';
 import { leadsRouter } from './routers/leads.ts';
 import { adminReviewRequestsRouter, reviewRequestsRouter } from './routers/review-requests.ts';
+import { adminBookingsRouter, bookingRouter } from './routers/bookings.ts';
 import { adminSettingsRouter, settingsRouter } from './routers/settings.ts';
 
 export const appRouter = router({
@@ -34,6 +35,8 @@ export const appRouter = router({
   adminUsers: adminUsersRouter,
   adminBackups: adminBackupsRouter,
   adminStats: adminStatsRouter,
+  booking: bookingRouter,
+  adminBookings: adminBookingsRouter,
 });
 
 export type AppRouter = typeof appRouter;
