@@ -21,6 +21,9 @@ export default function Page() {
           </p>
           <a className={styles.primaryButton} href="/contact">
             Request Service
+          </a>{' '}
+          <a className={styles.primaryButton} href="/book">
+            Book online
           </a>
         </div>
       </section>
@@ -62,6 +65,9 @@ export default function Page() {
               </ul>
               <a className={styles.primaryButton} href="/contact">
                 Request Service<span className="visually-hidden"> for {service.title}</span>
+              </a>{' '}
+              <a className={styles.primaryButton} href={`/book?service=${service.slug}`}>
+                Book online<span className="visually-hidden"> for {service.title}</span>
               </a>
             </div>
             <div

@@ -116,6 +116,22 @@ export const callButton = style({
 });
 
 /** "Call" before the number: read out always, shown from 1280 px, where the header has room for it. */
+/** "Book online" beside the call button; the menu button stays beside it on small screens. */
+export const bookButton = style({
+  display: 'inline-flex',
+  alignItems: 'center',
+  marginInlineStart: 'auto',
+  border: `2px solid ${vars.color.brandNavy}`,
+  color: vars.color.brandNavy,
+  padding: `${vars.space.xs} 0.75rem`,
+  borderRadius: vars.radius.full,
+  fontWeight: 700,
+  textDecoration: 'none',
+  whiteSpace: 'nowrap',
+  '@media': { [breakpoints.medium]: { marginInlineStart: 0, padding: `${vars.space.xs} 0.6rem` } },
+  selectors: { '&:hover': { background: vars.color.brandNavy, color: vars.color.onDark } },
+});
+
 export const callWord = style({
   ...visuallyHidden,
   '@media': { [breakpoints.large]: shownAgain },

@@ -19,6 +19,7 @@ import {
 import { rowsOf } from '../../../db/rows.ts';
 import { addDays, COMPANY_TIME_ZONE, companyDay } from '../../shared/company-time.ts';
 import { wallTimeToInstant } from '../../shared/zoned-time.ts';
+import { arrivalWindow, clockTime, dayName } from '../../shared/booking-format.ts';
 import { weekdays, type Weekday } from '../../shared/weekdays.ts';
 import type { BookingData, BookingPatch, BookingSettings } from '../../shared/schemas/booking.ts';
 import { ConflictError, InvalidInputError, NotFoundError } from '../errors.ts';
@@ -318,6 +319,13 @@ export class WindowFullError extends ConflictError {
   ) {
     super(message);
   }
+}
+
+/** The full window's error, thrown as is or wrapped as the cause of a transport's error (tRPC's). */
+export function windowFullIn(error: unknown): WindowFullError | undefined {
+  if (error instanceof WindowFullError) return error;
+  const cause = (error as { cause?: unknown } | null)?.cause;
+  return cause instanceof WindowFullError ? cause : undefined;
 }
 
 /** The next windows with room after (or, when none later, around) this one. */
@@ -793,30 +801,10 @@ export async function rescheduleByCustomer(
   return viewOf(db, await moveBooking(db, booking.id, input.date, input.start, now));
 }
 
-/** "Arriving between 10 AM and 12 PM": a window as every page and email says it. */
-export function formatWindow(start: string, end: string): string {
-  return `${formatTime(start)} and ${formatTime(end)}`;
-}
-
-/** "10 AM", "12:30 PM" from "10:00", "12:30". */
-export function formatTime(time: string): string {
-  const [hour, minute] = time.split(':').map(Number) as [number, number];
-  const suffix = hour < 12 ? 'AM' : 'PM';
-  const shown = hour % 12 === 0 ? 12 : hour % 12;
-  return minute === 0 ? `${shown} ${suffix}` : `${shown}:${String(minute).padStart(2, '0')} ${suffix}`;
-}
-
-/** "Tuesday, December 1, 2026" from a calendar day. */
-export function formatDay(day: string): string {
-  const [year, month, date] = day.split('-').map(Number) as [number, number, number];
-  return new Date(Date.UTC(year, month - 1, date)).toLocaleDateString('en-US', {
-    weekday: 'long',
-    month: 'long',
-    day: 'numeric',
-    year: 'numeric',
-    timeZone: 'UTC',
-  });
-}
+/** "10 AM and 12 PM": a window as every page and email says it. */
+export const formatWindow = arrivalWindow;
+export const formatTime = clockTime;
+export const formatDay = dayName;
 
 /** The bookings as CSV for a spreadsheet, in the order given. */
 export function bookingsToCsv(

@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import { TRPCError } from '@trpc/server';
 import { z } from 'zod';
 import { callerFor } from './caller.ts';
 import { handleError } from '../error-handler.ts';
@@ -11,7 +10,7 @@ import {
   bookingRangeSchema,
   bookingSettingsSchema,
 } from '../../../shared/schemas/booking.ts';
-import { WindowFullError, type BookingView, type PublicWindow } from '../../services/bookings.ts';
+import { windowFullIn, type BookingView, type PublicWindow } from '../../services/bookings.ts';
 import type { BookingSettings } from '../../../shared/schemas/booking.ts';
 
 const windowFullAnswer = z.object({
@@ -22,19 +21,13 @@ const windowFullAnswer = z.object({
 
 const bookingIdParams = z.object({ id: z.coerce.number().int().positive() });
 
-/** The full window's own error, whichever way the procedure threw it. */
-function windowFull(error: unknown): WindowFullError | undefined {
-  const cause = error instanceof TRPCError ? error.cause : error;
-  return cause instanceof WindowFullError ? cause : undefined;
-}
-
 // Online booking over REST, calling the procedures tRPC serves. Staff paths sit under /api/admin,
 // which answers 401 without a session (app.ts).
 export async function bookingRestRoutes(fastify: FastifyInstance) {
   const app = typed(fastify);
   // A full window answers 409 with the next free windows; every other failure as everywhere else.
   fastify.setErrorHandler<Error>(function (error, request, reply) {
-    const full = windowFull(error);
+    const full = windowFullIn(error);
     if (!full) return handleError.call(this, error, request, reply);
     return reply.status(409).send({ success: false, message: full.message, alternatives: full.alternatives });
   });
