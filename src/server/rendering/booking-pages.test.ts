@@ -116,7 +116,15 @@ describe(`the booking pages without script (${testDatabaseKind})`, () => {
       start: '14:00',
     });
 
-    const cancelled = await t.app.inject(formPost(path, { action: 'cancel' }));
+    // The page is sent with no-referrer, so a browser posts its buttons with Origin: null; its
+    // Sec-Fetch-Site says whether the post came from the site itself.
+    const asFromPage = (site: string) => {
+      const post = formPost(path, { action: 'cancel' });
+      return { ...post, headers: { ...post.headers, origin: 'null', 'sec-fetch-site': site } };
+    };
+    expect((await t.app.inject(asFromPage('cross-site'))).statusCode).toBe(403);
+    expect((await t.database.db.select().from(bookings))[0]!.status).toBe('requested');
+    const cancelled = await t.app.inject(asFromPage('same-origin'));
     expect(cancelled.statusCode).toBe(303);
     expect(cancelled.headers.location).toBe(`${path}?sent=cancelled`);
     expect((await t.database.db.select().from(bookings))[0]!.status).toBe('cancelled');

@@ -14,7 +14,14 @@ import { MailTransport } from './mail-transport.ts';
 import { getSettings } from './settings.ts';
 import { alertRecipient } from './lead-notifier.ts';
 import { bookableServices } from './booking-catalog.ts';
-import { formatDay, formatTime, formatWindow, PLACE_HOLDING_STATUSES, reminderDueAt } from './bookings.ts';
+import {
+  calendarFeedVisits,
+  formatDay,
+  formatTime,
+  formatWindow,
+  PLACE_HOLDING_STATUSES,
+  reminderDueAt,
+} from './bookings.ts';
 import { calendarFile, type CalendarVisit } from './booking-calendar.ts';
 
 export interface BookingMailerOptions extends OutboxOptions {
@@ -172,6 +179,37 @@ export function bookingEmail(
         ].join('\n'),
       };
   }
+}
+
+/** The owner's calendar feed: every visit from a week ago on, read-only (METHOD:PUBLISH). */
+export async function ownerCalendarFeed(db: Database, publicUrl: string, now: Date): Promise<string> {
+  const settings = await getSettings(db);
+  const host = new URL(publicUrl).hostname;
+  const visits = await calendarFeedVisits(db, now);
+  return calendarFile(
+    'PUBLISH',
+    visits.map((visit) => ({
+      id: visit.id,
+      startsAt: new Date(visit.startsAt),
+      endsAt: new Date(visit.endsAt),
+      sequence: 0,
+      summary: `${visit.serviceTitle}: ${visit.name}${visit.status === 'requested' ? ' (to confirm)' : ''}`,
+      description: [
+        `Phone: ${visit.phone}`,
+        `Email: ${visit.email}`,
+        visit.notes ? `Notes: ${visit.notes}` : '',
+      ]
+        .filter(Boolean)
+        .join('\n'),
+      location: visit.address,
+      cancelled: visit.status === 'cancelled' || visit.status === 'declined',
+      tentative: visit.status === 'requested',
+    })),
+    { name: settings.companyName, email: settings.email.trim() || `bookings@${host}` },
+    host,
+    now,
+    `${settings.companyName} visits`,
+  );
 }
 
 export class BookingMailer extends Outbox<ClaimedEmail> {

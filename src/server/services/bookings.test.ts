@@ -61,7 +61,6 @@ describe(`online booking (${testDatabaseKind})`, () => {
       ...(await getSettings(t.database.db)),
       adminEmail: 'owner@example.com',
     });
-    owner = await t.signInAs('admin');
   }, 60_000);
   afterAll(async () => {
     await t?.close();
@@ -72,6 +71,8 @@ describe(`online booking (${testDatabaseKind})`, () => {
     await t.database.db.delete(bookings);
     await saveBookingSettings(t.database.db, defaultBookingSettings);
     smtp.received.length = 0;
+    // Tests move the clock years apart, past any session's life: each signs in afresh.
+    owner = await t.signInAs('admin');
   });
 
   const book = (payload: object, remoteAddress?: string) =>
@@ -386,6 +387,65 @@ describe(`online booking (${testDatabaseKind})`, () => {
     expect(kind).toMatchObject({ kind: 'outside-service-area', zip: '90210' });
     const inside = await t.caller().mutate('booking.checkZip', { zip: '30040' });
     expect(inside.json<{ result: { data: { serviceable: boolean } } }>().result.data.serviceable).toBe(true);
+  });
+
+  it('serves the owner a private, revocable calendar feed and a CSV export', async () => {
+    await book({ ...visitor, date: '2026-12-02', start: '10:00' });
+    const renewed = await t.caller(owner).mutate('adminBookings.renewCalendarFeed');
+    const { url } = renewed.json<{ result: { data: { url: string } } }>().result.data;
+    const path = new URL(url).pathname;
+    expect(path).toMatch(/^\/api\/booking\/calendar\/[A-Za-z0-9_-]{43}\.ics$/);
+    const feed = await t.app.inject({ url: path });
+    expect(feed.statusCode).toBe(200);
+    expect(feed.headers['content-type']).toContain('text/calendar');
+    const calendar = new ICAL.Component(ICAL.parse(feed.body));
+    expect(calendar.getFirstPropertyValue('method')).toBe('PUBLISH');
+    const events = calendar
+      .getAllSubcomponents('vevent')
+      .map((vevent) => readEvent(`BEGIN:VCALENDAR\r\nVERSION:2.0\r\n${vevent.toString()}\r\nEND:VCALENDAR`));
+    expect(events.map((event) => event.start)).toEqual(['2026-12-02 10:00']);
+    // A new address stops the old one; turning the feed off stops every one.
+    await t.caller(owner).mutate('adminBookings.renewCalendarFeed');
+    expect((await t.app.inject({ url: path })).statusCode).toBe(404);
+    await t.caller(owner).mutate('adminBookings.revokeCalendarFeed');
+    expect((await t.app.inject({ url: path })).statusCode).toBe(404);
+
+    const csv = await t.app.inject({
+      url: '/api/admin/bookings.csv?from=2026-12-01&to=2026-12-31',
+      headers: { cookie: owner },
+    });
+    expect(csv.statusCode).toBe(200);
+    expect(csv.body.split('\r\n')[1]).toContain('Dana Reyes');
+  });
+
+  it('turns a lead into a booking', async () => {
+    const sent = await t.app.inject({
+      method: 'POST',
+      url: '/api/contact',
+      payload: {
+        firstName: 'Avery',
+        lastName: 'Lane',
+        email: 'avery@example.com',
+        phone: '470-555-0111',
+        message: 'Slow drain',
+      },
+    });
+    expect(sent.statusCode).toBe(201);
+    const [lead] = await t.database.db
+      .select()
+      .from(contactSubmissions)
+      .where(eq(contactSubmissions.email, 'avery@example.com'));
+    const made = await t.caller(owner).mutate('adminBookings.fromLead', {
+      leadId: lead!.id,
+      zip: '30041',
+      address: '9 Oak St',
+      service: 'sewer-drain',
+      date: '2026-12-03',
+      start: '12:00',
+    });
+    expect(made.statusCode).toBe(200);
+    const [row] = await t.database.db.select().from(bookings).where(eq(bookings.leadId, lead!.id));
+    expect(row).toMatchObject({ name: 'Avery Lane', phone: '470-555-0111', start: '12:00', end: '14:00' });
   });
 
   it('saves the booking settings over REST for admins, refusing bad input by field', async () => {

@@ -7,6 +7,8 @@ import { and, asc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client.ts';
 import {
   bookingBlockedWindows,
+  bookingCalendarFeeds,
+  contactSubmissions,
   bookingClosedDays,
   bookingEmails,
   bookings,
@@ -850,4 +852,113 @@ export function bookingsToCsv(
       .join(','),
   );
   return [header.join(','), ...lines].join('\r\n') + '\r\n';
+}
+
+/**
+ * A new private calendar feed address for the owner's phone; the one before stops working. Only the
+ * hash is kept: the address is shown once, when made.
+ */
+export async function renewCalendarFeed(db: Database, now = new Date()): Promise<string> {
+  const token = newManageToken();
+  await db
+    .insert(bookingCalendarFeeds)
+    .values({ id: 1, tokenHash: hashManageToken(token), createdAt: now })
+    .onConflictDoUpdate({
+      target: bookingCalendarFeeds.id,
+      set: { tokenHash: hashManageToken(token), createdAt: now },
+    });
+  return token;
+}
+
+/** Stops the calendar feed: its address answers 404 from now on. */
+export async function revokeCalendarFeed(db: Database): Promise<void> {
+  await db.delete(bookingCalendarFeeds);
+}
+
+/** When the current feed address was made, or null when there is none. */
+export async function calendarFeedState(db: Database): Promise<{ createdAt: string } | null> {
+  const [row] = await db.select().from(bookingCalendarFeeds);
+  return row ? { createdAt: row.createdAt.toISOString() } : null;
+}
+
+/** Whether a feed token is the current one. */
+export async function isCalendarFeedToken(db: Database, token: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: bookingCalendarFeeds.id })
+    .from(bookingCalendarFeeds)
+    .where(eq(bookingCalendarFeeds.tokenHash, hashManageToken(token)));
+  return Boolean(row);
+}
+
+/**
+ * The visits of the feed: from a week ago to a year from then, requested and confirmed (a
+ * cancelled or declined one is listed as cancelled, so the phone takes it out).
+ */
+export async function calendarFeedVisits(db: Database, now = new Date()): Promise<BookingView[]> {
+  const today = companyDay(now);
+  return listBookings(db, addDays(today, -7), addDays(today, 358));
+}
+
+/**
+ * The owner turns a lead into a booking: the lead's name, phone and email with the window chosen; the
+ * lead is marked contacted, and the booking remembers it.
+ */
+export async function bookingFromLead(
+  db: Database,
+  input: { leadId: number; zip: string; address: string; service: string; date: string; start: string },
+  now = new Date(),
+): Promise<CreatedBooking> {
+  const [lead] = await db.select().from(contactSubmissions).where(eq(contactSubmissions.id, input.leadId));
+  if (!lead || lead.isSpam) throw new NotFoundError('Lead not found');
+  if (!lead.phone)
+    throw new InvalidInputError('The lead has no phone number', { leadId: ['The lead has no phone number'] });
+  if (!lead.email)
+    throw new InvalidInputError('The lead has no email address', {
+      leadId: ['The lead has no email address'],
+    });
+  const created = await createBooking(
+    db,
+    {
+      name: `${lead.firstName} ${lead.lastName}`.trim(),
+      phone: lead.phone,
+      email: lead.email,
+      zip: input.zip,
+      address: input.address,
+      service: input.service,
+      date: input.date,
+      start: input.start,
+      notes: lead.message,
+      page: lead.page,
+      source: lead.source,
+      leadId: lead.id,
+    },
+    now,
+  );
+  if (lead.status === 'new')
+    await db
+      .update(contactSubmissions)
+      .set({ status: 'contacted', updatedAt: now })
+      .where(eq(contactSubmissions.id, lead.id));
+  return created;
+}
+
+/** Bookings by the page they were made from and by source, for the dashboard. */
+export async function bookingCounts(db: Database, from: string, to: string) {
+  const rows = rowsOf<{ page: string | null; source: string | null; bookings: number }>(
+    await db.execute(sql`
+      select page, source, count(*)::int as bookings from bookings
+      where (created_at at time zone ${COMPANY_TIME_ZONE})::date between ${from}::date and ${to}::date
+      group by page, source order by bookings desc`),
+  );
+  const by = (key: 'page' | 'source') => {
+    const totals = new Map<string, number>();
+    for (const row of rows)
+      totals.set(row[key] ?? '(unknown)', (totals.get(row[key] ?? '(unknown)') ?? 0) + row.bookings);
+    return [...totals].map(([name, bookings]) => ({ [key]: name, bookings }));
+  };
+  return {
+    total: rows.reduce((sum, row) => sum + row.bookings, 0),
+    pages: by('page'),
+    sources: by('source'),
+  };
 }

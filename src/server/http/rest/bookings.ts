@@ -10,7 +10,8 @@ import {
   bookingRangeSchema,
   bookingSettingsSchema,
 } from '../../../shared/schemas/booking.ts';
-import { windowFullIn, type BookingView, type PublicWindow } from '../../services/bookings.ts';
+import { bookingsToCsv, windowFullIn, type BookingView, type PublicWindow } from '../../services/bookings.ts';
+import { csvCell } from '../../services/leads.ts';
 import type { BookingSettings } from '../../../shared/schemas/booking.ts';
 
 const windowFullAnswer = z.object({
@@ -122,6 +123,42 @@ export async function bookingRestRoutes(fastify: FastifyInstance) {
         patch: request.body,
       });
       return { success: true as const, booking };
+    },
+  );
+
+  // The Bookings tab's "Export CSV": the period on the board.
+  app.get(
+    '/api/admin/bookings.csv',
+    { schema: { querystring: bookingRangeSchema, response: { 200: z.string() } } },
+    async (request, reply) => {
+      const bookings = await callerFor(request, reply).adminBookings.export(request.query);
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header(
+          'content-disposition',
+          `attachment; filename="bookings-${request.query.from}-to-${request.query.to}.csv"`,
+        )
+        .header('cache-control', 'no-store')
+        .send(bookingsToCsv(bookings, csvCell));
+    },
+  );
+
+  // The owner's private calendar feed; its address is the secret, so it is never cached or shared.
+  app.get(
+    '/api/booking/calendar/:file',
+    {
+      schema: {
+        params: z.object({ file: z.string().regex(/^[A-Za-z0-9_-]{16,100}\.ics$/, 'No such calendar feed') }),
+      },
+    },
+    async (request, reply) => {
+      const token = request.params.file.replace(/\.ics$/, '');
+      const feed = await callerFor(request, reply).booking.calendarFeed({ token });
+      return reply
+        .header('content-type', 'text/calendar; charset=utf-8')
+        .header('cache-control', 'no-store')
+        .header('referrer-policy', 'no-referrer')
+        .send(feed);
     },
   );
 

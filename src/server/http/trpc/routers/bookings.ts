@@ -3,6 +3,12 @@ import { leadOrigin } from '../../../services/analytics.ts';
 import {
   blockWindow,
   bookingBoard,
+  bookingCounts,
+  bookingFromLead,
+  calendarFeedState,
+  isCalendarFeedToken,
+  renewCalendarFeed,
+  revokeCalendarFeed,
   bookingForToken,
   cancelByCustomer,
   createBooking,
@@ -27,12 +33,21 @@ import {
   bookingSettingsSchema,
   customerRescheduleSchema,
   emergencyInputSchema,
+  leadToBookingSchema,
   manageTokenSchema,
   unblockWindowSchema,
   zipCheckInputSchema,
 } from '../../../../shared/schemas/booking.ts';
 import { actingRequest, type RequestContext } from '../../request-context.ts';
-import { adminInternalProcedure, publicProcedure, router, staffInternalProcedure } from '../init.ts';
+import {
+  adminInternalProcedure,
+  publicProcedure,
+  recentStaffProcedure,
+  router,
+  staffInternalProcedure,
+} from '../init.ts';
+import { NotFoundError } from '../../../errors.ts';
+import { ownerCalendarFeed } from '../../../services/booking-mailer.ts';
 
 /** The page the visitor sent from and where they came from today, for the dashboard. */
 function originOf(ctx: RequestContext) {
@@ -74,6 +89,13 @@ export const bookingRouter = router({
     ctx.bookingMailer.wake();
     return booking;
   }),
+  /** The owner's private calendar feed, read by their phone's calendar with the secret address. */
+  calendarFeed: publicProcedure
+    .input(z.object({ token: manageTokenSchema }))
+    .query(async ({ ctx, input }) => {
+      if (!(await isCalendarFeedToken(ctx.db, input.token))) throw new NotFoundError('No such calendar feed');
+      return ownerCalendarFeed(ctx.db, ctx.config.publicUrl, ctx.now());
+    }),
   reschedule: publicProcedure.input(customerRescheduleSchema).mutation(async ({ ctx, input }) => {
     const booking = await rescheduleByCustomer(ctx.db, input, ctx.now());
     ctx.bookingMailer.wake();
@@ -86,6 +108,19 @@ export const adminBookingsRouter = router({
   list: staffInternalProcedure
     .input(bookingRangeSchema)
     .query(({ ctx, input }) => listBookings(ctx.db, input.from, input.to)),
+  /**
+   * Every booking of the period, for the CSV export: customers' contact details leaving the site, so
+   * it asks for the password within the last five minutes and is logged, as the leads export is.
+   */
+  export: recentStaffProcedure.input(bookingRangeSchema).query(async ({ ctx, input }) => {
+    const bookings = await listBookings(ctx.db, input.from, input.to);
+    await recordActivityBy(ctx.db, actingRequest(ctx), {
+      kind: 'bookings-exported',
+      summary: `Exported ${bookings.length} booking${bookings.length === 1 ? '' : 's'} as CSV`,
+      details: { count: bookings.length, ...input },
+    });
+    return bookings;
+  }),
   board: staffInternalProcedure
     .input(bookingRangeSchema)
     .query(({ ctx, input }) => bookingBoard(ctx.db, input.from, input.to, ctx.now())),
@@ -125,6 +160,39 @@ export const adminBookingsRouter = router({
       kind: 'booking-window-blocked',
       summary: `Opened the ${input.start} window of ${input.day} again`,
       details: input,
+    });
+    return { success: true as const };
+  }),
+  /** Bookings by page and source, beside the dashboard's leads. */
+  counts: staffInternalProcedure
+    .input(bookingRangeSchema)
+    .query(({ ctx, input }) => bookingCounts(ctx.db, input.from, input.to)),
+  fromLead: staffInternalProcedure.input(leadToBookingSchema).mutation(async ({ ctx, input }) => {
+    const { booking } = await bookingFromLead(ctx.db, input, ctx.now());
+    await recordActivityBy(ctx.db, actingRequest(ctx), {
+      kind: 'booking-created',
+      summary: `Booked lead ${input.leadId} for ${input.date} ${input.start}`,
+      details: { bookingId: booking.id, leadId: input.leadId },
+    });
+    ctx.bookingMailer.wake();
+    return booking;
+  }),
+  /** Whether a calendar feed address exists (the address itself is shown only when made). */
+  calendarFeed: adminInternalProcedure.query(({ ctx }) => calendarFeedState(ctx.db)),
+  /** A new private feed address; the one before stops working. */
+  renewCalendarFeed: adminInternalProcedure.mutation(async ({ ctx }) => {
+    const token = await renewCalendarFeed(ctx.db, ctx.now());
+    await recordActivityBy(ctx.db, actingRequest(ctx), {
+      kind: 'booking-calendar-feed-changed',
+      summary: 'Made a new calendar feed address (the one before stopped working)',
+    });
+    return { url: `${ctx.config.publicUrl}/api/booking/calendar/${token}.ics` };
+  }),
+  revokeCalendarFeed: adminInternalProcedure.mutation(async ({ ctx }) => {
+    await revokeCalendarFeed(ctx.db);
+    await recordActivityBy(ctx.db, actingRequest(ctx), {
+      kind: 'booking-calendar-feed-changed',
+      summary: 'Turned the calendar feed off',
     });
     return { success: true as const };
   }),
