@@ -405,6 +405,7 @@ describe('admin area', () => {
       'Content Management',
       'Media',
       'Leads',
+      'Bookings',
       'Reviews',
       'Account',
       'Activity',

@@ -1,7 +1,7 @@
 import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
-import { expectNoSeriousAxeViolations, openPage } from './support/browser.ts';
+import { expectNoSeriousAxeViolations, openPage, waitForHydration } from './support/browser.ts';
 import { eventually } from './support/eventually.ts';
 import { useSite } from './support/site.ts';
 import { calendarParts, startSmtpCapture } from '../src/server/testing/smtp-capture.ts';
@@ -148,5 +148,33 @@ describe('booking a visit online', () => {
     expect(alert.text).toContain('Pipe burst under the kitchen sink');
     expect(errors).toEqual([]);
     await context.close();
+  });
+
+  it('shows the owner the board: confirms a visit, blocks a window and says why it is closed', async () => {
+    const owner = await site.signedInPage({ viewport: { width: 1280, height: 900 } });
+    // The first test's booking: its day on the board.
+    const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+    const bookings = await fetch(`${site.url}/api/admin/bookings?from=${day(-1)}&to=${day(60)}`, {
+      headers: { cookie: await site.adminCookie() },
+    });
+    const { bookings: list } = (await bookings.json()) as {
+      bookings: { id: number; date: string; name: string; status: string }[];
+    };
+    const booking = list.find((each) => each.status === 'requested')!;
+    await owner.page.goto(`${site.url}/admin?tab=bookings&booking=${booking.id}`);
+    await waitForHydration(owner.page);
+    await owner.page.getByLabel('From').fill(booking.date);
+    await owner.page.getByLabel('Show').selectOption('day');
+    const visit = owner.page.getByTestId('booking').filter({ hasText: booking.name }).first();
+    await visit.getByRole('button', { name: `Confirm ${booking.name}` }).click();
+    await visit.getByText('Confirmed').waitFor();
+    const window = owner.page.getByTestId('booking-window').filter({ hasText: '2 PM and 4 PM' });
+    await window.getByRole('button', { name: /Block this window/ }).click();
+    await window.getByLabel('Why (shown to staff only)').fill('Truck in the shop');
+    await window.getByRole('button', { name: 'Block', exact: true }).click();
+    await window.getByText('Closed to online booking: Blocked: Truck in the shop').waitFor();
+    await expectNoSeriousAxeViolations(owner.page);
+    expect(owner.errors).toEqual([]);
+    await owner.context.close();
   });
 });
