@@ -47,6 +47,7 @@ describe.skipIf(!baseDatabaseUrl)('bookings spread over three instances', () => 
       ),
     );
     const statuses = responses.map((response) => response.status);
+    console.info(`instances: 20 bookings at once into a window of 3 answered ${statuses.sort().join(' ')}`);
     expect(statuses.filter((status) => status === 201)).toHaveLength(3);
     expect(statuses.filter((status) => status === 409)).toHaveLength(17);
     const [{ count }] = await queryDatabase(

@@ -24,7 +24,8 @@ import { wallTimeToInstant } from '../../shared/zoned-time.ts';
 import { arrivalWindow, clockTime, dayName } from '../../shared/booking-format.ts';
 import { weekdays, type Weekday } from '../../shared/weekdays.ts';
 import type { BookingData, BookingPatch, BookingSettings } from '../../shared/schemas/booking.ts';
-import { ConflictError, InvalidInputError, NotFoundError } from '../errors.ts';
+import { ConflictError, InvalidInputError, NotFoundError, ServiceUnavailableError } from '../errors.ts';
+import { setTimeout as delay } from 'node:timers/promises';
 import { bookableService, bookableServices, nearestServedTowns, servedZip } from './booking-catalog.ts';
 
 export type Executor = Pick<Database, 'select' | 'insert' | 'update' | 'delete' | 'execute'>;
@@ -366,20 +367,56 @@ export function hashManageToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
 
+/** How long a booking waits its turn for a busy window before the visitor is asked to try again. */
+const WINDOW_TURN_WAIT_MS = 10_000;
+
+/** What a transaction answers when another one holds the window: nothing was done, try again. */
+const windowBusy = Symbol('window busy');
+
 /**
- * Takes a place in a window inside the transaction `tx`: waits for the window's lock (held to the end of
- * the transaction, so the next booking of this window counts this one), then checks it is open and has
- * room. Returns the window, or throws WindowFullError / InvalidInputError.
+ * Runs `work` in a transaction holding the window's lock, so the next booking of this window counts
+ * this one. The lock is only tried, never waited for inside a query (each query has a one-second limit,
+ * and a query cut off counts against the database's health): a busy window's transaction ends at once
+ * and is tried again shortly, its connection free meanwhile.
+ */
+async function inWindowTurn<T>(
+  db: Database,
+  date: string,
+  start: string,
+  work: (tx: Executor) => Promise<T>,
+): Promise<T> {
+  const key = `booking-window:${date} ${start}`;
+  const giveUpAt = Date.now() + WINDOW_TURN_WAIT_MS;
+  for (let attempt = 1; ; attempt++) {
+    const result = await db.transaction(async (tx) => {
+      const [turn] = rowsOf<{ locked: boolean }>(
+        await tx.execute(sql`select pg_try_advisory_xact_lock(hashtext(${key})) as locked`),
+      );
+      return turn?.locked ? { value: await work(tx) } : windowBusy;
+    });
+    if (result !== windowBusy) return result.value;
+    if (Date.now() > giveUpAt)
+      throw new ServiceUnavailableError(
+        'Booking is very busy at the moment: please try again in a few seconds.',
+      );
+    // Spread out, so those waiting do not all try again at the same moment.
+    await delay(Math.min(5 * attempt, 50) + Math.random() * 20);
+  }
+}
+
+/**
+ * Takes a place in a window inside its turn (inWindowTurn): checks it is open and has room, and
+ * answers the window, or throws InvalidInputError, or WindowFullError without alternatives (the
+ * caller finds them once the turn is over, so that others are not kept waiting).
  */
 async function holdPlace(
   tx: Executor,
+  settings: BookingSettings,
   date: string,
   start: string,
   now: Date,
   exceptBookingId?: number,
 ): Promise<WindowState> {
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`booking-window:${date} ${start}`}))`);
-  const settings = await getBookingSettings(tx, companyDay(now));
   const [state] = (await windowStates(tx, settings, date, 1, now)).filter((window) => window.start === start);
   if (!state)
     throw new InvalidInputError('There is no arrival window starting then', {
@@ -403,10 +440,26 @@ async function holdPlace(
     ).length > 0;
   const label = `The ${formatWindow(state.start, state.end)} window on ${formatDay(date)}`;
   if (state.closedReason !== null && state.closedReason !== 'Full')
-    throw new WindowFullError(`${label} cannot be booked.`, await nextFreeWindows(tx, date, start, now));
+    throw new WindowFullError(`${label} cannot be booked.`, []);
   if (state.capacity - state.booked + (ownPlace ? 1 : 0) <= 0)
-    throw new WindowFullError(`${label} is full.`, await nextFreeWindows(tx, date, start, now));
+    throw new WindowFullError(`${label} is full.`, []);
   return state;
+}
+
+/** A full window's error with the next free windows, found after its turn. */
+async function withAlternatives<T>(
+  db: Database,
+  date: string,
+  start: string,
+  now: Date,
+  work: () => Promise<T>,
+): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (!(error instanceof WindowFullError)) throw error;
+    throw new WindowFullError(error.message, await nextFreeWindows(db, date, start, now));
+  }
 }
 
 /** The instant of the day-before reminder: 9:00 company time the day before the visit. */
@@ -448,57 +501,60 @@ export async function createBooking(
       service: ['Choose a service from the list'],
     });
   const manageToken = newManageToken();
-  return db.transaction(async (tx) => {
-    const window = await holdPlace(tx, input.date, input.start, now);
-    const [row] = await tx
-      .insert(bookings)
-      .values({
-        status: 'requested',
-        day: input.date,
-        start: window.start,
-        end: window.end,
-        startsAt: companyInstant(input.date, window.start),
-        endsAt: companyInstant(input.date, window.end),
-        name: input.name,
-        phone: input.phone,
-        email: input.email,
-        zip: input.zip,
-        address: input.address,
-        service: input.service,
-        notes: input.notes,
-        page: input.page ?? null,
-        source: input.source ?? null,
-        leadId: input.leadId ?? null,
-        manageTokenHash: hashManageToken(manageToken),
-        createdAt: now,
-        updatedAt: now,
-      })
-      .returning();
-    const booking = row!;
-    const due = reminderDueAt(booking.day);
-    await tx.insert(bookingEmails).values([
-      emailRow(booking.id, 'confirmation', now, { manageToken }),
-      emailRow(booking.id, 'owner-alert', now),
-      emailRow(booking.id, 'reminder', now, {
+  const settings = await getBookingSettings(db, companyDay(now));
+  return withAlternatives(db, input.date, input.start, now, () =>
+    inWindowTurn(db, input.date, input.start, async (tx) => {
+      const window = await holdPlace(tx, settings, input.date, input.start, now);
+      const [row] = await tx
+        .insert(bookings)
+        .values({
+          status: 'requested',
+          day: input.date,
+          start: window.start,
+          end: window.end,
+          startsAt: companyInstant(input.date, window.start),
+          endsAt: companyInstant(input.date, window.end),
+          name: input.name,
+          phone: input.phone,
+          email: input.email,
+          zip: input.zip,
+          address: input.address,
+          service: input.service,
+          notes: input.notes,
+          page: input.page ?? null,
+          source: input.source ?? null,
+          leadId: input.leadId ?? null,
+          manageTokenHash: hashManageToken(manageToken),
+          createdAt: now,
+          updatedAt: now,
+        })
+        .returning();
+      const booking = row!;
+      const due = reminderDueAt(booking.day);
+      await tx.insert(bookingEmails).values([
+        emailRow(booking.id, 'confirmation', now, { manageToken }),
+        emailRow(booking.id, 'owner-alert', now),
+        emailRow(booking.id, 'reminder', now, {
+          manageToken,
+          nextAttemptAt: due,
+          // Booked after the reminder's time (for tomorrow, after 9:00): the confirmation is the reminder.
+          ...(due <= now
+            ? { status: 'skipped' as const, lastError: 'booked after the reminder time', manageToken: null }
+            : {}),
+        }),
+      ]);
+      return {
+        booking: {
+          id: booking.id,
+          status: booking.status,
+          date: booking.day,
+          start: booking.start,
+          end: booking.end,
+        },
         manageToken,
-        nextAttemptAt: due,
-        // Booked after the reminder's time (for tomorrow, after 9:00): the confirmation is the reminder.
-        ...(due <= now
-          ? { status: 'skipped' as const, lastError: 'booked after the reminder time', manageToken: null }
-          : {}),
-      }),
-    ]);
-    return {
-      booking: {
-        id: booking.id,
-        status: booking.status,
-        date: booking.day,
-        start: booking.start,
-        end: booking.end,
-      },
-      manageToken,
-    };
-  });
+      };
+    }),
+  );
 }
 
 export interface BookingView {
@@ -622,49 +678,52 @@ async function moveBooking(
   start: string,
   now: Date,
 ): Promise<Booking> {
-  return db.transaction(async (tx) => {
-    const current = await bookingById(tx, id);
-    if (!PLACE_HOLDING_STATUSES.includes(current.status))
-      throw new ConflictError(`A ${current.status} booking cannot be moved`);
-    const window = await holdPlace(tx, date, start, now, id);
-    const [moved] = await tx
-      .update(bookings)
-      .set({
-        day: date,
-        start: window.start,
-        end: window.end,
-        startsAt: companyInstant(date, window.start),
-        endsAt: companyInstant(date, window.end),
-        icsSequence: current.icsSequence + 1,
-        updatedAt: now,
-      })
-      .where(eq(bookings.id, id))
-      .returning();
-    await tx
-      .insert(bookingEmails)
-      .values(emailRow(id, 'changed', now, { icsSequence: current.icsSequence + 1 }));
-    const due = reminderDueAt(date);
-    await tx
-      .update(bookingEmails)
-      .set(
-        due <= now
-          ? {
-              status: 'skipped',
-              lastError: 'moved past the reminder time',
-              manageToken: null,
-              updatedAt: now,
-            }
-          : { nextAttemptAt: due, updatedAt: now },
-      )
-      .where(
-        and(
-          eq(bookingEmails.bookingId, id),
-          eq(bookingEmails.kind, 'reminder'),
-          eq(bookingEmails.status, 'pending'),
-        ),
-      );
-    return moved!;
-  });
+  const settings = await getBookingSettings(db, companyDay(now));
+  return withAlternatives(db, date, start, now, () =>
+    inWindowTurn(db, date, start, async (tx) => {
+      const current = await bookingById(tx, id);
+      if (!PLACE_HOLDING_STATUSES.includes(current.status))
+        throw new ConflictError(`A ${current.status} booking cannot be moved`);
+      const window = await holdPlace(tx, settings, date, start, now, id);
+      const [moved] = await tx
+        .update(bookings)
+        .set({
+          day: date,
+          start: window.start,
+          end: window.end,
+          startsAt: companyInstant(date, window.start),
+          endsAt: companyInstant(date, window.end),
+          icsSequence: current.icsSequence + 1,
+          updatedAt: now,
+        })
+        .where(eq(bookings.id, id))
+        .returning();
+      await tx
+        .insert(bookingEmails)
+        .values(emailRow(id, 'changed', now, { icsSequence: current.icsSequence + 1 }));
+      const due = reminderDueAt(date);
+      await tx
+        .update(bookingEmails)
+        .set(
+          due <= now
+            ? {
+                status: 'skipped',
+                lastError: 'moved past the reminder time',
+                manageToken: null,
+                updatedAt: now,
+              }
+            : { nextAttemptAt: due, updatedAt: now },
+        )
+        .where(
+          and(
+            eq(bookingEmails.bookingId, id),
+            eq(bookingEmails.kind, 'reminder'),
+            eq(bookingEmails.status, 'pending'),
+          ),
+        );
+      return moved!;
+    }),
+  );
 }
 
 /** Sets a booking's status; declining or cancelling tells the customer's calendar (METHOD:CANCEL). */
