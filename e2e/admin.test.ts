@@ -407,6 +407,7 @@ describe('admin area', () => {
       'Service areas',
       'Media',
       'Leads',
+      'Bookings',
       'Reviews',
       'Account',
       'Activity',

@@ -48,6 +48,8 @@ declare global {
       pageHtml?: string;
       /** The signed time this page was rendered: forms send it back for their fill time without script. */
       formStamp: string;
+      /** Server only: the time this request is judged by (the app's clock, which a test may move). */
+      now: Date;
     }
     interface PageContext {
       Page?: () => React.JSX.Element;

@@ -18,3 +18,4 @@ export * from './security-emails.ts';
 export * from './service-areas.ts';
 export * from './services.ts';
 export * from './passkeys.ts';
+export * from './bookings.ts';

@@ -70,6 +70,9 @@ export default function Page() {
             <a className={linkButton.orange} href={phoneHref}>
               Call Now: {settings.phoneNumber}
             </a>
+            <a className={linkButton.outlineLight} href="/book">
+              Book online
+            </a>
             <a className={linkButton.outlineLight} href="/contact">
               Schedule Service
             </a>

@@ -33,6 +33,9 @@ export default function Page() {
           </p>
           <a className={styles.primaryButton} href="/contact">
             Request Service
+          </a>{' '}
+          <a className={styles.primaryButton} href="/book">
+            Book online
           </a>
         </div>
       </section>
@@ -76,6 +79,9 @@ export default function Page() {
               <div className={styles.detailActions}>
                 <a className={styles.primaryButton} href="/contact">
                   Request Service<span className="visually-hidden"> for {service.title}</span>
+                </a>
+                <a className={styles.primaryButton} href={`/book?service=${service.slug}`}>
+                  Book online<span className="visually-hidden"> for {service.title}</span>
                 </a>
                 <a className={styles.secondaryLink} href={`/services/${service.slug}`}>
                   All about {service.title}

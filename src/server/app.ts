@@ -19,6 +19,7 @@ import { adminRestRoutes } from './http/rest/admin.ts';
 import { accountRestRoutes } from './http/rest/account.ts';
 import { publicRestRoutes } from './http/rest/public.ts';
 import { serviceAreasRestRoutes } from './http/rest/service-areas.ts';
+import { bookingRestRoutes } from './http/rest/bookings.ts';
 import { cachePublicReads } from './caching/public-api-cache.ts';
 import { uploadRestRoute } from './http/rest/upload.ts';
 import { jsonSerializerCompiler, zodValidatorCompiler } from './http/rest/typed.ts';
@@ -75,6 +76,7 @@ async function buildApp(fastify: FastifyInstance, options: AppOptions) {
   fastify.decorate('leadNotifier', workers.leadNotifier);
   fastify.decorate('securityMailer', workers.securityMailer);
   fastify.decorate('reviewRequestMailer', workers.reviewRequestMailer);
+  fastify.decorate('bookingMailer', workers.bookingMailer);
   fastify.decorate('analytics', workers.analytics);
   fastify.decorateRequest('auth', null);
   fastify.decorateRequest('pendingSignIn', null);
@@ -141,6 +143,7 @@ async function buildApp(fastify: FastifyInstance, options: AppOptions) {
   await fastify.register(accountRestRoutes);
   await fastify.register(analyticsRestRoutes);
   await fastify.register(serviceAreasRestRoutes);
+  await fastify.register(bookingRestRoutes);
   await fastify.register(uploadRestRoute, { limits: options.uploadLimits ?? defaultUploadLimits });
   await fastify.register(discoveryRoutes);
 

@@ -4,12 +4,14 @@
  * among the values.
  */
 export interface FormPostOutcome {
-  form: 'contact' | 'review' | 'login';
+  form: 'contact' | 'review' | 'login' | 'booking' | 'booking-manage';
   values: Record<string, string>;
   /** The first message for each field the schema refused. */
   fieldErrors: Record<string, string>;
   /** A message for the whole form (turned off, too many tries, wrong password), or null. */
   message: string | null;
+  /** A full arrival window's next free windows, offered instead. */
+  alternatives?: { date: string; start: string; end: string }[];
 }
 
 /** The hidden field carrying the server's signed "form shown at" time (fill time without script). */

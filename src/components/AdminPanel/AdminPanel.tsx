@@ -10,6 +10,7 @@ import { TwoStepSection } from './TwoStepSection.tsx';
 import { PasskeysSection } from './PasskeysSection.tsx';
 import { DashboardTab } from './DashboardTab.tsx';
 import { LeadsTab } from './LeadsTab.tsx';
+import { BookingsTab } from './BookingsTab.tsx';
 import { MediaTab } from './MediaTab.tsx';
 import { PostsTab } from './PostsTab.tsx';
 import { ReviewsTab } from './ReviewsTab.tsx';
@@ -26,6 +27,7 @@ type TabId =
   | 'service-areas'
   | 'media'
   | 'leads'
+  | 'bookings'
   | 'reviews'
   | 'settings'
   | 'account'
@@ -36,6 +38,7 @@ export interface AdminView {
   tab: TabId;
   leadId?: number;
   postId?: number;
+  bookingId?: number;
 }
 
 interface TabDefinition {
@@ -53,6 +56,11 @@ const tabs: TabDefinition[] = [
   { id: 'service-areas', label: 'Service areas', render: () => <ServiceAreasTab /> },
   { id: 'media', label: 'Media', render: ({ open }) => <MediaTab open={open} /> },
   { id: 'leads', label: 'Leads', render: ({ leadId }) => <LeadsTab openLeadId={leadId} /> },
+  {
+    id: 'bookings',
+    label: 'Bookings',
+    render: ({ bookingId }) => <BookingsTab openBookingId={bookingId} />,
+  },
   { id: 'reviews', label: 'Reviews', render: () => <ReviewsTab /> },
   { id: 'settings', label: 'Settings', adminOnly: true, render: () => <SettingsTab /> },
   { id: 'account', label: 'Account', render: () => <AccountTab /> },
@@ -61,7 +69,8 @@ const tabs: TabDefinition[] = [
 
 /**
  * The tab (and lead or post) an address asks for: `?tab=leads&lead=12` (the link in a new-lead email),
- * `?tab=content&post=3` (a post using an upload, from the Media tab) or a `#leads` bookmark; a lead
+ * `?tab=content&post=3` (a post using an upload, from the Media tab), `?tab=bookings&booking=5` (the link
+ * in a new-booking email) or a `#leads` bookmark; a lead
  * alone means the Leads tab, a post alone the posts.
  */
 export function viewFromLocation(
@@ -80,6 +89,8 @@ export function viewFromLocation(
   const tab = allowed.find((candidate) => candidate.id === wanted)?.id ?? 'dashboard';
   if (tab === 'leads' && leadId) return { tab, leadId };
   if (tab === 'content' && postId) return { tab, postId };
+  const bookingId = idOf('booking');
+  if (tab === 'bookings' && bookingId) return { tab, bookingId };
   return { tab };
 }
 

@@ -5,6 +5,7 @@ import type { SiteStats, StatsTotals } from '../../shared/schemas/stats.ts';
 import type { DrawnChart } from './daily-chart.ts';
 import * as styles from './admin.css.ts';
 import * as dashboard from './dashboard.css.ts';
+import { BookingCounts } from './BookingCounts.tsx';
 
 const periods = [7, 30, 90] as const;
 type Period = (typeof periods)[number];
@@ -122,6 +123,7 @@ export function DashboardTab() {
         )}
       </section>
       {data && <DailySection stats={data.stats} />}
+      {data && <BookingCounts from={data.stats.from} to={data.stats.to} />}
       {data && (
         <div className={dashboard.pair}>
           <PagesTable pages={data.stats.pages} />

@@ -116,6 +116,25 @@ export const callButton = style({
 });
 
 /** "Call" before the number: read out always, shown from 1280 px, where the header has room for it. */
+/**
+ * "Book online" beside the menu button on small screens. From 1024 px the desktop header has no room left
+ * on one line (the layout test measures it), and the home hero and the services page carry the button.
+ */
+export const bookButton = style({
+  display: 'inline-flex',
+  alignItems: 'center',
+  marginInlineStart: 'auto',
+  border: `2px solid ${vars.color.brandNavy}`,
+  color: vars.color.brandNavy,
+  padding: `${vars.space.xs} 0.75rem`,
+  borderRadius: vars.radius.full,
+  fontWeight: 700,
+  textDecoration: 'none',
+  whiteSpace: 'nowrap',
+  '@media': { [breakpoints.medium]: { display: 'none' } },
+  selectors: { '&:hover': { background: vars.color.brandNavy, color: vars.color.onDark } },
+});
+
 export const callWord = style({
   ...visuallyHidden,
   '@media': { [breakpoints.large]: shownAgain },

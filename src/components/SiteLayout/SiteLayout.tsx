@@ -85,6 +85,13 @@ export function SiteLayout({ children }: { children: ReactNode }) {
               ))}
             </ul>
           </nav>
+          <a
+            className={styles.bookButton}
+            href="/book"
+            aria-current={urlPathname === '/book' ? 'page' : undefined}
+          >
+            Book online
+          </a>
           <a className={styles.callButton} href={phoneHref}>
             <PhoneIcon /> <span className={styles.callWord}>Call </span>
             {settings.phoneNumber}

@@ -31,6 +31,11 @@ import {
   ReviewRequestMailer,
   type ReviewRequestMailerOptions,
 } from '../services/review-request-mailer.ts';
+import {
+  BookingMailer,
+  defaultBookingMailerOptions,
+  type BookingMailerOptions,
+} from '../services/booking-mailer.ts';
 import { AnalyticsRecorder, type AnalyticsRecorderOptions } from '../services/analytics.ts';
 import { sweepExpired } from '../services/sweep.ts';
 import { NightlyBackups, type Clock } from '../services/backup/nightly.ts';
@@ -43,6 +48,8 @@ export interface BackgroundWorkOptions {
   securityMailer?: Partial<SecurityMailerOptions>;
   /** Review requests' emails; tests give it a clock of their own. */
   reviewRequestMailer?: Partial<ReviewRequestMailerOptions>;
+  /** Booking emails; by default on the app's clock, so a test moving it makes reminders come due. */
+  bookingMailer?: Partial<BookingMailerOptions>;
   /** Time between sweeps of expired spam and limit counters (the first runs at start). */
   sweepIntervalMs?: number;
   /**
@@ -70,6 +77,7 @@ export interface BackgroundWorkers {
   leadNotifier: LeadNotifier;
   securityMailer: SecurityMailer;
   reviewRequestMailer: ReviewRequestMailer;
+  bookingMailer: BookingMailer;
   analytics: AnalyticsRecorder;
 }
 
@@ -165,6 +173,21 @@ export async function startBackgroundWork(
   // An email being sent is finished before the database closes; the rest wait in the database.
   fastify.addHook('onClose', () => reviewRequestMailer.stop());
 
+  const bookingMailer = new BookingMailer(
+    database.db,
+    {
+      smtpUrl: config.smtpUrl,
+      publicUrl: config.publicUrl,
+      ...defaultBookingMailerOptions,
+      clock: () => fastify.clock(),
+      ...options.bookingMailer,
+    },
+    fastify.log,
+  );
+  startInBackground(() => bookingMailer.start());
+  // An email being sent is finished before the database closes; the rest wait in the database.
+  fastify.addHook('onClose', () => bookingMailer.stop());
+
   scheduleSweeps(fastify, database.db, options.sweepIntervalMs ?? 60 * 60 * 1000, startInBackground);
 
   if (options.nightlyBackups) {
@@ -186,7 +209,7 @@ export async function startBackgroundWork(
   // The last few seconds of counting are written before the database closes.
   fastify.addHook('onClose', () => analytics.stop());
 
-  return { imageVariants, leadNotifier, reviewRequestMailer, analytics, securityMailer };
+  return { imageVariants, leadNotifier, reviewRequestMailer, bookingMailer, analytics, securityMailer };
 }
 
 /**

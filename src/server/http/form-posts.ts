@@ -9,6 +9,8 @@ import { describeError } from './error-handler.ts';
 import { ForbiddenError } from '../errors.ts';
 import { fillTimeFromStamp } from './form-stamp.ts';
 import { callerFor } from './rest/caller.ts';
+import { bookingFormPosts } from './booking-form-posts.ts';
+import { windowFullIn } from '../services/bookings.ts';
 import { FORM_STAMP_FIELD, SENT_PARAM, type FormPostOutcome } from '../../shared/form-post.ts';
 
 type SendPage = (
@@ -22,7 +24,15 @@ export interface FormPostOptions {
   formStampKey: Buffer;
 }
 
-type Fields = Record<string, string>;
+export type Fields = Record<string, string>;
+
+/** Answers a refused form post with its page: the refusal's message, by field, and the values typed. */
+export type AnswerWithPage = (
+  request: FastifyRequest,
+  reply: FastifyReply,
+  error: unknown,
+  values: Fields,
+) => Promise<unknown>;
 
 /** The honeypot input's name on the page; the JSON calls name the same field `website`. */
 const HONEYPOT_FIELD = 'hp_field';
@@ -41,7 +51,9 @@ function pick(fields: Fields, names: readonly string[]): Fields {
 
 /** The form each path serves, for the error handler that may run before a route's handler. */
 function formOf(url: string): FormPostOutcome['form'] {
-  const path = url.split('?')[0];
+  const path = url.split('?')[0]!;
+  if (path === '/book') return 'booking';
+  if (path.startsWith('/booking/')) return 'booking-manage';
   return path === '/contact' ? 'contact' : path === '/testimonials' ? 'review' : 'login';
 }
 
@@ -69,7 +81,7 @@ export const formPostRoutes: FastifyPluginCallback<FormPostOptions> = (
     next();
   });
 
-  const answerWithPage = (request: FastifyRequest, reply: FastifyReply, error: unknown, values: Fields) => {
+  const answerWithPage: AnswerWithPage = (request, reply, error, values) => {
     const { status, message, fieldErrors } = describeError(error as Error);
     if (status >= 500) request.log.error({ err: error }, 'form post failed');
     const config = request.routeOptions.config;
@@ -86,6 +98,7 @@ export const formPostRoutes: FastifyPluginCallback<FormPostOptions> = (
         : status >= 500
           ? (config?.serverFailure?.message ?? message)
           : message,
+      ...(windowFullIn(error) ? { alternatives: windowFullIn(error)!.alternatives } : {}),
     };
     return sendPage(request, reply, { outcome, statusCode: status });
   };
@@ -133,6 +146,8 @@ export const formPostRoutes: FastifyPluginCallback<FormPostOptions> = (
     }
     return reply.redirect(`/testimonials?${SENT_PARAM}=${pending ? 'held' : 'published'}#review-form`, 303);
   });
+
+  bookingFormPosts(app, answerWithPage);
 
   // The button of the page an unsubscribe link opens; the page then says it is done.
   app.post<{ Params: { token: string } }>('/unsubscribe/:token', async (request, reply) => {

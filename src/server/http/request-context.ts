@@ -8,6 +8,7 @@ import type { ReadCache } from '../caching/read-cache.ts';
 import type { LeadNotifier } from '../services/lead-notifier.ts';
 import { newBrowserId, type SecurityMailer } from '../services/security-mailer.ts';
 import type { ReviewRequestMailer } from '../services/review-request-mailer.ts';
+import type { BookingMailer } from '../services/booking-mailer.ts';
 import type { AnalyticsRecorder } from '../services/analytics.ts';
 import type { SessionUser } from '../services/sessions.ts';
 import type { OwnSessionRequest } from '../services/account-sessions.ts';
@@ -46,6 +47,8 @@ export interface RequestContext {
   rememberBrowserCookie(): void;
   /** Sends review requests; its clock is the time requests and review links are counted by. */
   reviewRequestMailer: ReviewRequestMailer;
+  /** Sends booking emails; woken after a change that queued one. */
+  bookingMailer: BookingMailer;
   /** Where uploaded files are kept (deleting an upload removes its files). */
   fileStore: FileStore;
   /** The time sessions, re-authentication and the activity log go by (a test may move it). */
@@ -108,6 +111,7 @@ export function createRequestContext(request: FastifyRequest, reply: FastifyRepl
       });
     },
     reviewRequestMailer: app.reviewRequestMailer,
+    bookingMailer: app.bookingMailer,
     fileStore: app.fileStore,
     now: app.clock,
     setSessionCookie: (token, expiresAt) => {
@@ -133,6 +137,7 @@ declare module 'fastify' {
     leadNotifier: LeadNotifier;
     securityMailer: SecurityMailer;
     reviewRequestMailer: ReviewRequestMailer;
+    bookingMailer: BookingMailer;
     databaseKind: 'pglite' | 'postgres';
     analytics: AnalyticsRecorder;
     /** Where uploaded files are kept. */

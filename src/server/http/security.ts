@@ -98,6 +98,8 @@ export function isCrossOrigin(
 ): boolean {
   if (fetchSite === 'cross-site') return true;
   if (!origin) return false;
-  if (origin === 'null') return true;
+  // A page sent with Referrer-Policy: no-referrer (a customer's booking page) posts its forms with
+  // Origin: null; the browser's own Sec-Fetch-Site, which no page can set, still says where it came from.
+  if (origin === 'null') return fetchSite !== 'same-origin';
   return origin !== new URL(publicUrl).origin && origin !== `${protocol}://${host}`;
 }

@@ -189,6 +189,7 @@ export async function ssrPlugin(app: FastifyInstance, options: SsrPluginOptions)
       user: request.auth ? { username: request.auth.user.username, role: request.auth.user.role } : null,
       formPost: formPost?.outcome ?? null,
       formStamp: stampForms(),
+      now: app.clock(),
     });
     const { httpResponse } = pageContext;
     if (!httpResponse) return reply.callNotFound();
@@ -223,6 +224,8 @@ export async function ssrPlugin(app: FastifyInstance, options: SsrPluginOptions)
         : [name, value],
     );
     for (const [name, value] of headers) reply.header(name, value);
+    // A customer's booking page holds its secret link: no page it links to is told the address.
+    if (request.url.startsWith('/booking/')) reply.header('referrer-policy', 'no-referrer');
     let stored: CachedPage | undefined;
     if (shared) {
       stored = app.pageCache.set(
@@ -283,7 +286,15 @@ async function findSeoOverrideOrNull(
  * link's state, which changes once used), so none is kept for other visitors or shared by a CDN.
  */
 export function isPersonalPath(url: string): boolean {
-  return /^\/(review|unsubscribe)(\/|$)/.test(url);
+  return /^\/(review|unsubscribe|booking)(\/|$)/.test(url) || isLivePath(url);
+}
+
+/**
+ * The booking page: its windows' room changes with every booking and with the clock, and each step
+ * shows what one visitor chose, so it is rendered for each request, never kept.
+ */
+export function isLivePath(url: string): boolean {
+  return /^\/book(\/|\?|$)/.test(url);
 }
 
 export function isAdminPath(url: string): boolean {

@@ -36,6 +36,12 @@ export const activityKinds = [
   'user-sessions-ended',
   'backup-downloaded',
   'leads-exported',
+  'booking-created',
+  'booking-changed',
+  'booking-settings-saved',
+  'booking-window-blocked',
+  'booking-calendar-feed-changed',
+  'bookings-exported',
 ] as const;
 export type ActivityKind = (typeof activityKinds)[number];
 

@@ -15,6 +15,9 @@ export interface RateLimit {
 export const actionLimits = {
   contact: { max: 20, windowMs: 10 * 60_000 },
   review: { max: 20, windowMs: 10 * 60_000 },
+  // Online bookings, the emergency form and ZIP checks outside the area: a family booking twice and
+  // mistyping, not a script filling every window.
+  booking: { max: 30, windowMs: 10 * 60_000 },
   // Taps on the phone number, reported by the page: more than a person redialling, few enough that a
   // script cannot make the dashboard say the phone rang all day.
   call: { max: 30, windowMs: 10 * 60_000 },

@@ -14,6 +14,7 @@ import { adminStatsRouter } from './routers/admin-stats.ts';
 import { leadsRouter } from './routers/leads.ts';
 import { adminFaqsRouter, adminServicesRouter, servicesRouter } from './routers/services.ts';
 import { adminReviewRequestsRouter, reviewRequestsRouter } from './routers/review-requests.ts';
+import { adminBookingsRouter, bookingRouter } from './routers/bookings.ts';
 import { adminSettingsRouter, settingsRouter } from './routers/settings.ts';
 import { adminServiceAreasRouter, serviceAreasRouter } from './routers/service-areas.ts';
 
@@ -41,6 +42,8 @@ export const appRouter = router({
   services: servicesRouter,
   adminServices: adminServicesRouter,
   adminFaqs: adminFaqsRouter,
+  booking: bookingRouter,
+  adminBookings: adminBookingsRouter,
 });
 
 export type AppRouter = typeof appRouter;

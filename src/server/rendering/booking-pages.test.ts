@@ -1,0 +1,172 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bookings, contactSubmissions } from '../../../db/schema/index.ts';
+import { buildTestApp, type TestApp } from '../testing/test-app.ts';
+import { testDatabaseKind } from '../testing/test-database.ts';
+
+/** A form post as a browser sends one without script. */
+function formPost(url: string, fields: Record<string, string>) {
+  return {
+    method: 'POST' as const,
+    url,
+    headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'http://localhost:3000' },
+    payload: new URLSearchParams(fields).toString(),
+  };
+}
+
+const text = (html: string) =>
+  html
+    .replace(/<!-- -->/g, '')
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/\s+/g, ' ');
+
+// The booking page's steps and the customer's page as a visitor without script goes through them.
+describe(`the booking pages without script (${testDatabaseKind})`, () => {
+  let t: TestApp;
+  // Tuesday 2026-12-01, 08:00 in Cumming.
+  let now = new Date('2026-12-01T13:00:00Z');
+
+  beforeAll(async () => {
+    t = await buildTestApp({ ssr: { mode: 'development' }, clock: () => now });
+  }, 60_000);
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('asks about an emergency first, then the ZIP, the service, a window and the details', async () => {
+    const start = await t.app.inject({ url: '/book?service=water-heater-services' });
+    expect(start.statusCode).toBe(200);
+    expect(text(start.body)).toContain('Is water leaking now');
+    expect(start.headers['cache-control']).toBe('no-store');
+
+    const zipStep = await t.app.inject({ url: '/book?emergency=no&service=water-heater-services' });
+    expect(text(zipStep.body)).toContain('ZIP code');
+
+    const refused = await t.app.inject(formPost('/book?emergency=no', { step: 'zip', zip: '300' }));
+    expect(refused.statusCode).toBe(400);
+    expect(text(refused.body)).toContain('Enter a 5-digit ZIP code');
+
+    const outside = await t.app.inject(formPost('/book?emergency=no', { step: 'zip', zip: '90210' }));
+    expect(outside.statusCode).toBe(303);
+    expect(outside.headers.location).toBe('/book?outside=90210');
+    const outsidePage = text((await t.app.inject({ url: outside.headers.location })).body);
+    expect(outsidePage).toContain('We do not serve ZIP code 90210 yet');
+    expect(outsidePage).toContain('Dawsonville');
+    const [lead] = await t.database.db
+      .select()
+      .from(contactSubmissions)
+      .where(eq(contactSubmissions.lastName, 'from ZIP 90210'));
+    expect(lead!.message).toContain('Outside service area');
+
+    const served = await t.app.inject(
+      formPost('/book?emergency=no&service=water-heater-services', {
+        step: 'zip',
+        zip: '30040',
+        service: 'water-heater-services',
+      }),
+    );
+    expect(served.headers.location).toBe('/book?zip=30040&service=water-heater-services');
+    const windows = text((await t.app.inject({ url: served.headers.location })).body);
+    expect(windows).toContain('Tuesday, December 1, 2026');
+    expect(windows).toContain('Arriving between 10 AM and 12 PM');
+
+    const detailsUrl = '/book?zip=30040&service=water-heater-services&slot=2026-12-02T10:00';
+    const details = await t.app.inject({ url: detailsUrl });
+    expect(text(details.body)).toContain(
+      'Water Heater Services on Wednesday, December 2, 2026, arriving between 10 AM and 12 PM',
+    );
+
+    const fields = {
+      step: 'details',
+      zip: '30040',
+      service: 'water-heater-services',
+      slot: '2026-12-02T10:00',
+      name: 'Dana Reyes',
+      phone: '470-555-0142',
+      email: 'dana@example.com',
+      address: '120 Pilgrim Mill Rd',
+      notes: '',
+    };
+    const bad = await t.app.inject(formPost(detailsUrl, { ...fields, email: 'nope' }));
+    expect(bad.statusCode).toBe(400);
+    expect(text(bad.body)).toContain('Enter a valid email address');
+    expect(bad.body).toContain('value="Dana Reyes"');
+
+    const booked = await t.app.inject(formPost(detailsUrl, fields));
+    expect(booked.statusCode).toBe(303);
+    const manage = booked.headers.location as string;
+    expect(manage).toMatch(/^\/booking\/[A-Za-z0-9_-]{43}\?sent=booked$/);
+
+    // The customer's page: opening it, and the confirmation behind Cancel, change nothing.
+    const path = manage.split('?')[0]!;
+    const page = await t.app.inject({ url: manage });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['referrer-policy']).toBe('no-referrer');
+    expect(page.headers['cache-control']).toBe('no-store');
+    expect(text(page.body)).toContain('arriving between 10 AM and 12 PM');
+    const confirm = await t.app.inject({ url: `${path}?change=cancel` });
+    expect(text(confirm.body)).toContain('Yes, cancel my visit');
+    const [stillBooked] = await t.database.db.select().from(bookings);
+    expect(stillBooked!.status).toBe('requested');
+
+    const moved = await t.app.inject(formPost(path, { action: 'reschedule', slot: '2026-12-03T14:00' }));
+    expect(moved.statusCode).toBe(303);
+    expect((await t.database.db.select().from(bookings))[0]).toMatchObject({
+      day: '2026-12-03',
+      start: '14:00',
+    });
+
+    // The page is sent with no-referrer, so a browser posts its buttons with Origin: null; its
+    // Sec-Fetch-Site says whether the post came from the site itself.
+    const asFromPage = (site: string) => {
+      const post = formPost(path, { action: 'cancel' });
+      return { ...post, headers: { ...post.headers, origin: 'null', 'sec-fetch-site': site } };
+    };
+    expect((await t.app.inject(asFromPage('cross-site'))).statusCode).toBe(403);
+    expect((await t.database.db.select().from(bookings))[0]!.status).toBe('requested');
+    const cancelled = await t.app.inject(asFromPage('same-origin'));
+    expect(cancelled.statusCode).toBe(303);
+    expect(cancelled.headers.location).toBe(`${path}?sent=cancelled`);
+    expect((await t.database.db.select().from(bookings))[0]!.status).toBe('cancelled');
+  });
+
+  it('says to call instead within 4 hours of the window', async () => {
+    now = new Date('2026-12-01T13:00:00Z');
+    const booked = await t.app.inject(
+      formPost('/book', {
+        step: 'details',
+        zip: '30041',
+        service: 'sewer-drain-solutions',
+        slot: '2026-12-01T14:00',
+        name: 'Lee Park',
+        phone: '470-555-0100',
+        email: 'lee@example.com',
+        address: '5 Main St',
+      }),
+    );
+    expect(booked.statusCode).toBe(303);
+    now = new Date('2026-12-01T16:30:00Z'); // 11:30, two and a half hours before 14:00
+    const page = text((await t.app.inject({ url: booked.headers.location as string })).body);
+    expect(page).toContain('less than 4 hours away');
+    expect(page).not.toContain('Reschedule');
+  });
+
+  it('takes an emergency straight to the call button and a short form', async () => {
+    const page = text((await t.app.inject({ url: '/book?emergency=yes' })).body);
+    expect(page).toContain('Call us now');
+    // Tuesday 11:30: open.
+    expect(page).toContain('The office is open now');
+    const sent = await t.app.inject(
+      formPost('/book?emergency=yes', {
+        step: 'emergency',
+        name: 'Sam Ortiz',
+        phone: '470-555-0199',
+        problem: 'Burst pipe',
+      }),
+    );
+    expect(sent.statusCode).toBe(303);
+    expect(text((await t.app.inject({ url: sent.headers.location as string })).body)).toContain(
+      'We have your details',
+    );
+  });
+});
