@@ -73,7 +73,8 @@ export async function checkZipForBooking(
   clientAddress: string,
   now = new Date(),
 ): Promise<ZipCheck> {
-  const service = input.service && (await bookableService(db, input.service)) ? input.service : null;
+  const bookable = input.service ? await bookableService(db, input.service) : undefined;
+  const service = bookable ? bookable.slug : null;
   if ((await servedZip(db, input.zip)).length > 0) return { serviceable: true, zip: input.zip, service };
   await enforceActionLimit(db, 'booking', clientAddress, now);
   const nearestTowns = await nearestServedTowns(db, input.zip);
@@ -85,7 +86,7 @@ export async function checkZipForBooking(
         lastName: `from ZIP ${input.zip}`,
         email: '',
         phone: null,
-        service: service ? (await bookableService(db, service))!.title : null,
+        service: bookable?.title ?? null,
         message: `Outside service area: a visitor tried to book online from ZIP ${input.zip}${service ? ` for ${service}` : ''}. Nearest towns served: ${nearestTowns.join(', ')}.`,
         page: input.page ?? '/book',
         source: input.source ?? null,
