@@ -1,4 +1,5 @@
 // https://schema.org/Plumber : the business as search engines read it on the home page.
+import { siteImageUrl } from './site-image-url.ts';
 import type { PublicSiteSettings } from './schemas/settings.ts';
 import { bannerTowns, communityTowns } from './site-content.ts';
 import { weekdays } from './weekdays.ts';
@@ -88,6 +89,8 @@ export function plumberStructuredData(
     ...(settings.priceRange ? { priceRange: settings.priceRange } : {}),
     url,
     image: `${publicUrl}${imagePath}`,
+    // The owner's logo when uploaded (Settings), else the site's mark.
+    logo: `${publicUrl}${settings.logoUrl || siteImageUrl('/images/favicon.svg')}`,
     openingHoursSpecification,
     areaServed: servedTowns.map((town) => ({ '@type': 'City', name: `${town}, GA` })),
     ...(sameAs.length > 0 ? { sameAs } : {}),

@@ -1,5 +1,7 @@
 import type { SiteSettings } from './schemas/settings.ts';
 import type { PublicReview } from './schemas/review.ts';
+import { DEFAULT_COMPANY_TIME_ZONE } from './company-time.ts';
+import { palette } from '../styles/palette.ts';
 
 // Used by the admin and as the public fallback whenever reading settings fails.
 export const defaultSettings: SiteSettings = {
@@ -43,6 +45,10 @@ export const defaultSettings: SiteSettings = {
   instagram: '',
   twitter: '',
   linkedin: '',
+  logoUrl: '',
+  brandPrimaryColor: palette.brandNavy,
+  brandAccentColor: palette.orangeDark,
+  timeZone: DEFAULT_COMPANY_TIME_ZONE,
 };
 
 // Nine built-in reviews, all five stars, shown when the reviews call fails.

@@ -67,7 +67,13 @@ export function SiteLayout({ children }: { children: ReactNode }) {
           <a className={styles.brand} href="/">
             {/* The path itself, not images.ts's constant: that module here would put every picture's
                 description into the script every page loads. */}
-            <img src={siteImageUrl('/images/favicon.svg')} alt="" width="32" height="32" />
+            <img
+              className={styles.brandLogo}
+              src={settings.logoUrl || siteImageUrl('/images/favicon.svg')}
+              alt=""
+              width="32"
+              height="32"
+            />
             <span className={styles.brandName}>{settings.companyName}</span>
           </a>
           <nav className={styles.desktopNav} aria-label="Main">

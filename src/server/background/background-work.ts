@@ -36,6 +36,7 @@ import { sweepExpired } from '../services/sweep.ts';
 import { NightlyBackups, type Clock } from '../services/backup/nightly.ts';
 import { followSiteChanges } from '../caching/site-changes.ts';
 import { PublishTimer } from './publish-timer.ts';
+import { followCompanyTimeZone } from '../services/company-zone.ts';
 
 export interface BackgroundWorkOptions {
   leadNotifier?: Partial<LeadNotifierOptions>;
@@ -120,15 +121,18 @@ export async function startBackgroundWork(
   // post's time comes: both empty this instance's rendered pages. The timer is armed again when posts
   // change, and everything starts over when the listening connection comes back.
   const publishTimer = new PublishTimer(database.db, () => pageCache.clear(), fastify.log);
+  await followCompanyTimeZone(database.db, fastify.log);
   const stopFollowing = await followSiteChanges(database, {
     // Only the pages read from the table that changed, as each declares in its +config.ts.
     changed: (table) => {
       pageCache.clear([table]);
       if (table === 'posts') void publishTimer.rearm();
+      if (table === 'settings') void followCompanyTimeZone(database.db, fastify.log);
     },
     resync: () => {
       pageCache.clear();
       void publishTimer.rearm();
+      void followCompanyTimeZone(database.db, fastify.log);
     },
   });
   fastify.addHook('onClose', async () => {

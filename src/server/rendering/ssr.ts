@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { projectRoot } from '../project-root.ts';
 import { getSettingsOrDefaults, publicSettingsOf } from '../services/settings.ts';
+import { setCompanyTimeZone } from '../../shared/company-time.ts';
 import { listSeoOverrides } from '../services/seo-overrides.ts';
 import type { SeoOverride } from '../../shared/schemas/seo-override.ts';
 import { maintenancePage, MAINTENANCE_RETRY_AFTER_SECONDS } from './maintenance-page.ts';
@@ -153,6 +154,8 @@ export async function ssrPlugin(app: FastifyInstance, options: SsrPluginOptions)
       request.log,
       app.readCache,
     );
+    // Every date the page shows is in the zone of the settings it is rendered with.
+    setCompanyTimeZone(settings.timeZone);
     // Maintenance closes the public site only: the owner must still reach /admin to switch it off.
     if (settings.maintenanceMode && !isAdminPath(request.url)) {
       return reply
