@@ -40,6 +40,8 @@ describe(`migrations (${testDatabaseKind})`, () => {
       'known_browsers',
       'lead_notifications',
       'media',
+      'offers',
+      'page_texts',
       'posts',
       'rate_limits',
       'recovery_codes',

@@ -18,6 +18,8 @@ declare global {
       log: Logger;
       /** Server only: public content already read, shared by renders until it changes. */
       readCache: ReadCache;
+      /** Server only: the time of the render, by the app's clock (what offers show depends on it). */
+      now: Date;
       /**
        * Server only: the server writes the site's stylesheet into the head (at STYLESHEET_PLACEHOLDER,
        * src/server/rendering/page-assembly.ts) after the render; false links it as Vike does.

@@ -4,7 +4,8 @@ import { linkButton } from '../../src/components/LinkButton/link-button.css.ts';
 import { NewsCarousel } from '../../src/components/NewsCarousel/NewsCarousel.tsx';
 import { ReviewsCarousel } from '../../src/components/ReviewsCarousel/ReviewsCarousel.tsx';
 import { TownsBanner } from '../../src/components/TownsBanner/TownsBanner.tsx';
-import { couponImage, heroImage, localExpertsImage, type ServiceSlug } from '../../src/shared/images.ts';
+import { heroImage, localExpertsImage, type ServiceSlug } from '../../src/shared/images.ts';
+import type { PublicOffer } from '../../src/shared/schemas/offer.ts';
 import { serviceCategories, telHref } from '../../src/shared/site-content.ts';
 import { siteImageUrl } from '../../src/shared/site-image-url.ts';
 import { laterSection } from '../../src/styles/recipes.css.ts';
@@ -48,9 +49,56 @@ function webp(src: string) {
   return siteImageUrl(`${src}.webp`);
 }
 
+/** One offer as the owner wrote it (Offers in /admin): its words, picture, links and terms. */
+function OfferCard({ offer, phoneNumber }: { offer: PublicOffer; phoneNumber: string }) {
+  const forNewCustomers = offer.audience === 'new-customers';
+  return (
+    <article className={`${styles.offerCard} ${forNewCustomers ? styles.newCustomerCard : ''}`}>
+      {forNewCustomers && <p className={styles.offerEyebrow}>New customer special</p>}
+      <h2 className={styles.offerTitle}>{offer.heading}</h2>
+      {offer.pictureUrl && (
+        <img
+          className={styles.couponImage}
+          src={offer.pictureUrl}
+          {...(offer.picture === 'drawn' ? { width: 600, height: 300 } : {})}
+          alt={offer.pictureAlt}
+          loading="lazy"
+        />
+      )}
+      {offer.description && <p>{offer.description}</p>}
+      {offer.pictureUrl && offer.downloadName && (
+        <a className={linkButton.navy} href={offer.pictureUrl} download={offer.downloadName}>
+          Download Coupon
+        </a>
+      )}
+      {(offer.showCallLink || offer.showEstimateLink) && (
+        <div className={styles.offerActions}>
+          {offer.showCallLink && (
+            <a className={linkButton.orange} href={telHref(phoneNumber)}>
+              Call {phoneNumber}
+            </a>
+          )}
+          {offer.showEstimateLink && (
+            <a className={linkButton.outlineNavy} href="/contact">
+              Get Free Estimate
+            </a>
+          )}
+        </div>
+      )}
+      {offer.finePrint.length > 0 && (
+        <ul className={styles.finePrint} aria-label="Offer terms">
+          {offer.finePrint.map((term) => (
+            <li key={term}>{term}</li>
+          ))}
+        </ul>
+      )}
+    </article>
+  );
+}
+
 export default function Page() {
   const { settings, data } = usePageContext();
-  const { latestNews, reviews, firstPhotos } = data as HomeData;
+  const { latestNews, reviews, firstPhotos, offers } = data as HomeData;
   const phoneHref = telHref(settings.phoneNumber);
   const heroSrc = (width: number, extension: 'webp' | 'jpg') =>
     siteImageUrl(`${heroImage.src}-${width}.${extension}`);
@@ -137,50 +185,15 @@ export default function Page() {
         </div>
       </section>
 
-      <section className={`${styles.section} ${styles.offers} ${laterSection}`} aria-label="Special offers">
-        <div className={`${styles.inner} ${styles.offerGrid}`}>
-          <article className={styles.offerCard}>
-            <h2 className={styles.offerTitle}>$25 Off Any Plumbing Service</h2>
-            <picture>
-              <source type="image/webp" srcSet={webp(couponImage.src)} />
-              <img
-                className={styles.couponImage}
-                src={siteImageUrl(couponImage.downloadHref)}
-                width={couponImage.width}
-                height={couponImage.height}
-                alt={couponImage.alt}
-                loading="lazy"
-              />
-            </picture>
-            <p>Download the coupon, then show it to your technician or mention it when you call.</p>
-            <a
-              className={linkButton.navy}
-              href={siteImageUrl(couponImage.downloadHref)}
-              download="coupon-25-off.png"
-            >
-              Download Coupon
-            </a>
-          </article>
-          <article className={`${styles.offerCard} ${styles.newCustomerCard}`}>
-            <p className={styles.offerEyebrow}>New customer special</p>
-            <h2 className={styles.offerTitle}>$50 Off Your First Service</h2>
-            <p>First time calling us? Take $50 off your first plumbing repair or installation.</p>
-            <div className={styles.offerActions}>
-              <a className={linkButton.orange} href={phoneHref}>
-                Call {settings.phoneNumber}
-              </a>
-              <a className={linkButton.outlineNavy} href="/contact">
-                Get Free Estimate
-              </a>
-            </div>
-            <ul className={styles.finePrint} aria-label="Offer terms">
-              <li>Valid for new customers only</li>
-              <li>Minimum service charge applies</li>
-              <li>Cannot be combined with other offers</li>
-            </ul>
-          </article>
-        </div>
-      </section>
+      {offers.length > 0 && (
+        <section className={`${styles.section} ${styles.offers} ${laterSection}`} aria-label="Special offers">
+          <div className={`${styles.inner} ${styles.offerGrid}`}>
+            {offers.map((offer) => (
+              <OfferCard key={offer.id} offer={offer} phoneNumber={settings.phoneNumber} />
+            ))}
+          </div>
+        </section>
+      )}
 
       {/* Each carousel hydrates as a task of its own (HydrationBoundary). */}
       <HydrationBoundary>

@@ -1,6 +1,6 @@
 // https://vike.dev/data : the home page's news and reviews, read on the server so they are in the first HTML.
 import type { PageContextServer } from 'vike/types';
-import { postsForPage, reviewsForPage } from '../../src/server/services/page-data.ts';
+import { offersForPage, postsForPage, reviewsForPage } from '../../src/server/services/page-data.ts';
 import { toPostCardData } from '../../src/shared/post-card.ts';
 import { picturesOrNone } from '../../src/server/rendering/post-pages.ts';
 import { serviceSlugs, type GalleryImage, type ServiceSlug } from '../../src/shared/images.ts';
@@ -8,10 +8,8 @@ import { serviceGalleries } from '../../src/shared/service-galleries.ts';
 import { NEWS_CAROUSEL_LIMIT, type NewsSlide } from '../../src/components/NewsCarousel/NewsCarousel.tsx';
 
 export async function data(pageContext: PageContextServer) {
-  const [posts, { reviews, degraded: reviewsDegraded }] = await Promise.all([
-    postsForPage(pageContext),
-    reviewsForPage(pageContext),
-  ]);
+  const [posts, { reviews, degraded: reviewsDegraded }, { offers, degraded: offersDegraded }] =
+    await Promise.all([postsForPage(pageContext), reviewsForPage(pageContext), offersForPage(pageContext)]);
   // Only what the carousel shows travels to the browser: the card fields of the first five posts.
   const shown = posts.newsPosts.slice(0, NEWS_CAROUSEL_LIMIT);
   const pictures = await picturesOrNone(pageContext, shown);
@@ -23,7 +21,13 @@ export async function data(pageContext: PageContextServer) {
   const firstPhotos = Object.fromEntries(
     serviceSlugs.map((slug) => [slug, serviceGalleries[slug][0]!]),
   ) as Record<ServiceSlug, GalleryImage>;
-  return { latestNews, reviews, firstPhotos, degraded: posts.degraded || reviewsDegraded };
+  return {
+    latestNews,
+    reviews,
+    firstPhotos,
+    offers,
+    degraded: posts.degraded || reviewsDegraded || offersDegraded,
+  };
 }
 
 export type HomeData = Awaited<ReturnType<typeof data>>;

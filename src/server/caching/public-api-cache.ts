@@ -9,6 +9,7 @@ export const PUBLIC_READS: readonly { path: RegExp; tables: readonly string[] }[
   { path: /^\/api\/posts(\/[^/?]+)?(\?|$)/, tables: ['posts'] },
   { path: /^\/api\/reviews(\?|$)/, tables: ['reviews'] },
   { path: /^\/api\/settings(\?|$)/, tables: ['settings'] },
+  { path: /^\/api\/offers(\?|$)/, tables: ['offers'] },
 ];
 
 /**

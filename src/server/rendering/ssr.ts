@@ -174,6 +174,7 @@ export async function ssrPlugin(app: FastifyInstance, options: SsrPluginOptions)
       db: app.db,
       log: request.log,
       readCache: app.readCache,
+      now: app.clock(),
       inlineStylesheet: Boolean(options.inlineStylesheet),
       publicUrl: app.config.publicUrl,
       // passToClient puts these in every page's HTML: the public view only.

@@ -6,6 +6,8 @@ import type { Database } from '../../../db/client.ts';
 import { sampleReviews } from '../../shared/site-defaults.ts';
 import { listPublishedPosts, type PostSummary } from './posts.ts';
 import { listVisibleReviews, type PublicReview } from './reviews.ts';
+import { listActiveOffers } from './offers.ts';
+import type { PublicOffer } from '../../shared/schemas/offer.ts';
 import type { Logger } from '../logger.ts';
 import type { ReadCache } from '../caching/read-cache.ts';
 
@@ -14,6 +16,8 @@ export interface PageReader {
   db: Database;
   log: Pick<Logger, 'error'>;
   readCache: ReadCache;
+  /** The time the page is rendered at (the app's clock): what shows depends on it (offers). */
+  now?: Date;
 }
 
 /** Page data (a +data hook's answer) that may stand in for what a failed read would have given. */
@@ -56,5 +60,26 @@ export async function postsForPage({
   } catch (error) {
     log.error({ err: error }, 'reading posts failed; showing no posts');
     return { newsPosts: [], advicePosts: [], degraded: true };
+  }
+}
+
+/**
+ * The offers showing now. Remembered until the next change of what visitors see, which includes the
+ * moment an offer starts or ends (OfferTimer empties the pages then); a failed read shows none.
+ */
+export async function offersForPage({
+  db,
+  log,
+  readCache,
+  now = new Date(),
+}: PageReader): Promise<{ offers: PublicOffer[] } & Degradable> {
+  try {
+    return {
+      offers: await readCache.remember('active offers', () => listActiveOffers(db, now)),
+      degraded: false,
+    };
+  } catch (error) {
+    log.error({ err: error }, 'reading offers failed; showing none');
+    return { offers: [], degraded: true };
   }
 }

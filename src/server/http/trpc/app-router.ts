@@ -14,6 +14,7 @@ import { adminStatsRouter } from './routers/admin-stats.ts';
 import { leadsRouter } from './routers/leads.ts';
 import { adminReviewRequestsRouter, reviewRequestsRouter } from './routers/review-requests.ts';
 import { adminSettingsRouter, settingsRouter } from './routers/settings.ts';
+import { adminOffersRouter, offersRouter } from './routers/offers.ts';
 
 export const appRouter = router({
   posts: postsRouter,
@@ -34,6 +35,8 @@ export const appRouter = router({
   adminUsers: adminUsersRouter,
   adminBackups: adminBackupsRouter,
   adminStats: adminStatsRouter,
+  offers: offersRouter,
+  adminOffers: adminOffersRouter,
 });
 
 export type AppRouter = typeof appRouter;
