@@ -2,7 +2,16 @@ import type { Config } from 'vike/types';
 
 // https://vike.dev/config : our own render hooks; pages declare metadata through the custom `seo` setting.
 export default {
-  passToClient: ['settings', 'publicUrl', 'user', 'urlPathname', 'query', 'formPost', 'formStamp'],
+  passToClient: [
+    'settings',
+    'footerLine',
+    'publicUrl',
+    'user',
+    'urlPathname',
+    'query',
+    'formPost',
+    'formStamp',
+  ],
   // https://vike.dev/meta : settings of our own.
   meta: {
     seo: { env: { server: true } },
@@ -14,7 +23,7 @@ export default {
   },
   // Every page's settings and the owner's metadata for it, read by the server for each render
   // (src/server/rendering/ssr.ts) before the page's own data.
-  tables: ['settings', 'seo_metadata'],
+  tables: ['settings', 'seo_metadata', 'page_texts:footer'],
   // No `csp.nonce`: with server routing Vike writes no inline script that runs (its page context is a JSON
   // data block and its entry an external module), so `script-src 'self'` forbids every inline script
   // outright, and every visitor gets the same bytes, which the page cache compresses once

@@ -26,6 +26,8 @@ declare global {
        */
       inlineStylesheet: boolean;
       publicUrl: string;
+      /** The footer's line (Pages in /admin, or its default), shown on every page. */
+      footerLine: string;
       /** The public view (publicSettingsSchema): it travels to the browser in the page's HTML. */
       settings: PublicSiteSettings;
       /** Server only: the owner's metadata for this path (Settings, "Search & sharing"), or null. */

@@ -4,5 +4,5 @@ import type { Config } from 'vike/types';
 
 export default {
   queryParams: [],
-  tables: [],
+  tables: ['page_texts:about'],
 } satisfies Config;

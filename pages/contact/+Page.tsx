@@ -3,13 +3,18 @@ import { communityTowns, telHref } from '../../src/shared/site-content.ts';
 import { Toaster } from '../../src/components/Toast/Toaster.tsx';
 import { ContactForm } from './ContactForm.tsx';
 import * as styles from './contact.css.ts';
-import { formatAddressLine } from '../../src/shared/postal-address.ts';
+import type { ContactData } from './+data.ts';
+import { formatAddressLine, stateName } from '../../src/shared/postal-address.ts';
 
 // The hours shown here are the fixed ones the company advertises, not the per-day settings.
 const WORKING_HOURS = ['Monday to Friday: 8:00 AM to 6:00 PM', 'Weekend: by appointment'] as const;
 
 export default function Page() {
-  const { settings } = usePageContext();
+  const { settings, data } = usePageContext();
+  const { text } = data as ContactData;
+  // The company's town on the map, as the address in Settings has it.
+  const place = [settings.addressCity, settings.addressState].filter(Boolean).join(', ');
+  const placeInWords = [settings.addressCity, stateName(settings.addressState)].filter(Boolean).join(', ');
   const [homeBase, ...nearbyTowns] = communityTowns;
 
   return (
@@ -19,10 +24,7 @@ export default function Page() {
           <h1 id="contact-title" className={styles.heroTitle}>
             Contact {settings.companyName}
           </h1>
-          <p className={styles.heroIntro}>
-            Need a plumber in Cumming or anywhere in Forsyth County? Call us, or send a message and we will
-            get back to you with a time and an upfront price.
-          </p>
+          <p className={styles.heroIntro}>{text.intro}</p>
         </div>
       </section>
 
@@ -33,7 +35,7 @@ export default function Page() {
         <ul className={styles.infoGrid}>
           <li className={styles.infoCard}>
             <h3 className={styles.infoTitle}>Location</h3>
-            <p>{formatAddressLine(settings) || 'Cumming, GA'}</p>
+            <p>{formatAddressLine(settings) || place}</p>
           </li>
           <li className={styles.infoCard}>
             <h3 className={styles.infoTitle}>Phone</h3>
@@ -85,8 +87,8 @@ export default function Page() {
           </h2>
           <iframe
             className={styles.map}
-            src="https://www.google.com/maps?q=Cumming,+GA&output=embed"
-            title="Map of Cumming, Georgia"
+            src={`https://www.google.com/maps?q=${encodeURI(place.replaceAll(' ', '+'))}&output=embed`}
+            title={`Map of ${placeInWords || settings.companyName}`}
             loading="lazy"
             referrerPolicy="no-referrer-when-downgrade"
           />
@@ -111,18 +113,11 @@ export default function Page() {
           <div className={styles.blurbs}>
             <div>
               <h3 className={styles.infoTitle}>Local expertise</h3>
-              <p>
-                We work in Forsyth County homes every day, so we know the local water, the red clay that
-                shifts buried lines, and the building codes our inspectors expect. That means faster diagnoses
-                and fixes that last.
-              </p>
+              <p>{text.localExpertise}</p>
             </div>
             <div>
               <h3 className={styles.infoTitle}>Community focus</h3>
-              <p>
-                We are your neighbours. We answer our own phone, show up when we say we will, and treat every
-                home as if it were our own, because our business grows one recommendation at a time.
-              </p>
+              <p>{text.communityFocus}</p>
             </div>
           </div>
         </div>

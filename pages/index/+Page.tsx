@@ -6,6 +6,7 @@ import { ReviewsCarousel } from '../../src/components/ReviewsCarousel/ReviewsCar
 import { TownsBanner } from '../../src/components/TownsBanner/TownsBanner.tsx';
 import { heroImage, localExpertsImage, type ServiceSlug } from '../../src/shared/images.ts';
 import type { PublicOffer } from '../../src/shared/schemas/offer.ts';
+import { paragraphsOf } from '../../src/shared/page-text-format.ts';
 import { serviceCategories, telHref } from '../../src/shared/site-content.ts';
 import { siteImageUrl } from '../../src/shared/site-image-url.ts';
 import { laterSection } from '../../src/styles/recipes.css.ts';
@@ -98,7 +99,7 @@ function OfferCard({ offer, phoneNumber }: { offer: PublicOffer; phoneNumber: st
 
 export default function Page() {
   const { settings, data } = usePageContext();
-  const { latestNews, reviews, firstPhotos, offers } = data as HomeData;
+  const { latestNews, reviews, firstPhotos, offers, text } = data as HomeData;
   const phoneHref = telHref(settings.phoneNumber);
   const heroSrc = (width: number, extension: 'webp' | 'jpg') =>
     siteImageUrl(`${heroImage.src}-${width}.${extension}`);
@@ -107,7 +108,7 @@ export default function Page() {
 
   return (
     <>
-      <TownsBanner />
+      <TownsBanner title={text.bannerTitle} />
 
       <section className={styles.hero} aria-labelledby="home-title">
         <picture>
@@ -125,14 +126,11 @@ export default function Page() {
           />
         </picture>
         <div className={styles.heroContent}>
-          <p className={styles.emergencyBadge}>24/7 Emergency Service</p>
+          <p className={styles.emergencyBadge}>{text.heroBadge}</p>
           <h1 id="home-title" className={styles.heroTitle}>
-            Plumbing Problems Fixed Today in Cumming, GA
+            {text.heroHeadline}
           </h1>
-          <p className={styles.heroLead}>
-            {settings.companyName} brings licensed and insured plumbers to homes and businesses across Forsyth
-            County, with upfront pricing and a 100% satisfaction guarantee.
-          </p>
+          <p className={styles.heroLead}>{text.heroLead}</p>
           <ul className={styles.claims}>
             <li>Fixed Today</li>
             <li>Upfront Pricing</li>
@@ -141,10 +139,10 @@ export default function Page() {
           </ul>
           <div className={styles.heroActions}>
             <a className={linkButton.orange} href={phoneHref}>
-              Call Now: {settings.phoneNumber}
+              {text.callButtonLabel}: {settings.phoneNumber}
             </a>
             <a className={linkButton.outlineLight} href="/contact">
-              Schedule Service
+              {text.scheduleButtonLabel}
             </a>
           </div>
           <dl className={styles.stats}>
@@ -167,11 +165,9 @@ export default function Page() {
       <section className={styles.section} aria-labelledby="service-tiles-title">
         <div className={styles.inner}>
           <h2 id="service-tiles-title" className={styles.sectionTitle}>
-            Our Plumbing Services
+            {text.servicesHeading}
           </h2>
-          <p className={styles.sectionLead}>
-            Everything your home's water, drain and sewer lines need, from one local team.
-          </p>
+          <p className={styles.sectionLead}>{text.servicesLead}</p>
           <ul className={styles.tiles}>
             {serviceCategories.map((category) => (
               <li key={category.anchor}>
@@ -203,7 +199,7 @@ export default function Page() {
       <section className={`${styles.section} ${laterSection}`} aria-labelledby="featured-services-title">
         <div className={styles.inner}>
           <h2 id="featured-services-title" className={styles.sectionTitle}>
-            Services Homeowners Call Us For Most
+            {text.featuredHeading}
           </h2>
           <ul className={styles.cards}>
             {featuredServices.map(({ slug, text }) => {
@@ -255,17 +251,11 @@ export default function Page() {
           </picture>
           <div>
             <h2 id="local-experts-title" className={styles.sectionTitle}>
-              Your Local Plumbing Experts
+              {text.localHeading}
             </h2>
-            <p>
-              We live and work in Forsyth County. We know the older galvanized lines in downtown Cumming, the
-              hard red clay that shifts sewer pipes, and the freezes that split hose bibs every winter, so we
-              arrive with the right parts and a plan.
-            </p>
-            <p>
-              Neighbours in Cumming, Sugar Hill, Suwanee, Johns Creek and Alpharetta trust us with their
-              homes.
-            </p>
+            {paragraphsOf(text.localText).map((paragraph) => (
+              <p key={paragraph}>{paragraph}</p>
+            ))}
             <a className={linkButton.navy} href="/about">
               About Our Team
             </a>

@@ -19,6 +19,7 @@ import { adminRestRoutes } from './http/rest/admin.ts';
 import { accountRestRoutes } from './http/rest/account.ts';
 import { publicRestRoutes } from './http/rest/public.ts';
 import { offerRestRoutes } from './http/rest/offers.ts';
+import { pageTextRestRoutes } from './http/rest/page-texts.ts';
 import { offerCouponRoute } from './http/offer-coupon-route.ts';
 import { cachePublicReads } from './caching/public-api-cache.ts';
 import { uploadRestRoute } from './http/rest/upload.ts';
@@ -140,6 +141,7 @@ async function buildApp(fastify: FastifyInstance, options: AppOptions) {
   cachePublicReads(fastify);
   await fastify.register(publicRestRoutes);
   await fastify.register(offerRestRoutes);
+  await fastify.register(pageTextRestRoutes);
   await fastify.register(offerCouponRoute);
   await fastify.register(adminRestRoutes);
   await fastify.register(accountRestRoutes);

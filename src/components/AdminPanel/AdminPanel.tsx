@@ -10,13 +10,25 @@ import { TwoStepSection } from './TwoStepSection.tsx';
 import { DashboardTab } from './DashboardTab.tsx';
 import { LeadsTab } from './LeadsTab.tsx';
 import { MediaTab } from './MediaTab.tsx';
+import { OffersTab } from './OffersTab.tsx';
+import { PagesTab } from './PagesTab.tsx';
 import { PostsTab } from './PostsTab.tsx';
 import { ReviewsTab } from './ReviewsTab.tsx';
 import { SettingsTab } from './SettingsTab.tsx';
 import { loginPathFor } from '../../shared/admin-return.ts';
 import * as styles from './admin.css.ts';
 
-type TabId = 'dashboard' | 'content' | 'media' | 'leads' | 'reviews' | 'settings' | 'account' | 'activity';
+type TabId =
+  | 'dashboard'
+  | 'content'
+  | 'offers'
+  | 'pages'
+  | 'media'
+  | 'leads'
+  | 'reviews'
+  | 'settings'
+  | 'account'
+  | 'activity';
 
 /** What a tab shows: the tab, and the lead or post a link asked for. */
 export interface AdminView {
@@ -36,6 +48,8 @@ interface TabDefinition {
 const tabs: TabDefinition[] = [
   { id: 'dashboard', label: 'Dashboard', render: () => <DashboardTab /> },
   { id: 'content', label: 'Content Management', render: ({ postId }) => <PostsTab openPostId={postId} /> },
+  { id: 'offers', label: 'Offers', render: () => <OffersTab /> },
+  { id: 'pages', label: 'Pages', render: () => <PagesTab /> },
   { id: 'media', label: 'Media', render: ({ open }) => <MediaTab open={open} /> },
   { id: 'leads', label: 'Leads', render: ({ leadId }) => <LeadsTab openLeadId={leadId} /> },
   { id: 'reviews', label: 'Reviews', render: () => <ReviewsTab /> },

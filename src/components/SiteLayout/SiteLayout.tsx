@@ -23,7 +23,7 @@ function capitalise(day: string) {
 }
 
 export function SiteLayout({ children }: { children: ReactNode }) {
-  const { settings, urlPathname } = usePageContext();
+  const { settings, urlPathname, footerLine } = usePageContext();
   const [menuOpen, setMenuOpen] = useState(false);
   const [showScrollTop, setShowScrollTop] = useState(false);
   const menuId = useId();
@@ -210,9 +210,9 @@ export function SiteLayout({ children }: { children: ReactNode }) {
             )}
           </div>
         </HydrationBoundary>
+        {settings.logoUrl && <img className={styles.footerLogo} src={settings.logoUrl} alt="" />}
         <p className={styles.footerBottom}>
-          © {new Date().getFullYear()} {settings.companyName}. Licensed and insured plumbers serving Cumming
-          and Forsyth County, Georgia.
+          © {new Date().getFullYear()} {settings.companyName}. {footerLine}
         </p>
       </footer>
 

@@ -2,7 +2,7 @@ import { bannerTowns } from '../../shared/site-content.ts';
 import * as styles from './TownsBanner.css.ts';
 
 /** A scrolling banner of the towns served (a still list under reduced motion). */
-export function TownsBanner() {
+export function TownsBanner({ title }: { title: string }) {
   const towns = (duplicate: boolean) => (
     <ul
       className={duplicate ? `${styles.list} ${styles.duplicate}` : styles.list}
@@ -17,7 +17,7 @@ export function TownsBanner() {
   );
   return (
     <section className={styles.banner} aria-label="Towns we serve" data-testid="towns-banner">
-      <p className={styles.label}>Proudly serving:</p>
+      <p className={styles.label}>{title}</p>
       <div className={styles.viewport}>
         <div className={styles.track}>
           {towns(false)}

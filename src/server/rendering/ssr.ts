@@ -8,7 +8,7 @@ import { setCompanyTimeZone } from '../../shared/company-time.ts';
 import { listSeoOverrides } from '../services/seo-overrides.ts';
 import type { SeoOverride } from '../../shared/schemas/seo-override.ts';
 import { maintenancePage, MAINTENANCE_RETRY_AFTER_SECONDS } from './maintenance-page.ts';
-import { isDegraded } from '../services/page-data.ts';
+import { isDegraded, pageTextForPage } from '../services/page-data.ts';
 import {
   answerWithCachedPage,
   etagOf,
@@ -167,6 +167,11 @@ export async function ssrPlugin(app: FastifyInstance, options: SsrPluginOptions)
     }
 
     const { seoOverride, degraded: seoDegraded } = await findSeoOverrideOrNull(app, request.url);
+    const { text: footerText, degraded: footerDegraded } = await pageTextForPage(
+      { db: app.db, log: request.log, readCache: app.readCache },
+      'footer',
+      settings.companyName,
+    );
     const { renderPage } = await vikeServer.get();
     const pageContext = await renderPage({
       urlOriginal: request.url,
@@ -179,6 +184,7 @@ export async function ssrPlugin(app: FastifyInstance, options: SsrPluginOptions)
       publicUrl: app.config.publicUrl,
       // passToClient puts these in every page's HTML: the public view only.
       settings: publicSettingsOf(settings),
+      footerLine: footerText.line,
       seoOverride,
       user: request.auth ? { username: request.auth.user.username, role: request.auth.user.role } : null,
       formPost: formPost?.outcome ?? null,
@@ -207,7 +213,7 @@ export async function ssrPlugin(app: FastifyInstance, options: SsrPluginOptions)
     );
     // A page showing a fallback because a read failed (default settings, no posts, the sample reviews,
     // 'Post not found') is served but not kept: the next visitor gets the real page once the database answers.
-    const degraded = settingsDegraded || seoDegraded || isDegraded(pageContext.data);
+    const degraded = settingsDegraded || seoDegraded || footerDegraded || isDegraded(pageContext.data);
     // The same page for every visitor without a session: a CDN may share it, and a browser revalidates
     // it with its ETag. What one visitor typed is theirs alone, and staff see their own view: no-store.
     const shared = cacheable && !degraded && httpResponse.statusCode === 200;

@@ -7,6 +7,8 @@ import { sampleReviews } from '../../shared/site-defaults.ts';
 import { listPublishedPosts, type PostSummary } from './posts.ts';
 import { listVisibleReviews, type PublicReview } from './reviews.ts';
 import { listActiveOffers } from './offers.ts';
+import { defaultPageText, getShownPageText } from './page-texts.ts';
+import type { PageText, TextPage } from '../../shared/schemas/page-texts.ts';
 import type { PublicOffer } from '../../shared/schemas/offer.ts';
 import type { Logger } from '../logger.ts';
 import type { ReadCache } from '../caching/read-cache.ts';
@@ -81,5 +83,25 @@ export async function offersForPage({
   } catch (error) {
     log.error({ err: error }, 'reading offers failed; showing none');
     return { offers: [], degraded: true };
+  }
+}
+
+/**
+ * The words of a page the owner may rewrite (Pages in /admin), with its defaults where left empty; a
+ * failed read shows the defaults.
+ */
+export async function pageTextForPage<Page extends TextPage>(
+  { db, log, readCache }: PageReader,
+  page: Page,
+  companyName: string,
+): Promise<{ text: PageText<Page> } & Degradable> {
+  try {
+    const text = await readCache.remember(`page text ${page} ${companyName}`, () =>
+      getShownPageText(db, page, companyName),
+    );
+    return { text, degraded: false };
+  } catch (error) {
+    log.error({ err: error }, `reading the ${page} page's text failed; showing its defaults`);
+    return { text: defaultPageText(page, companyName), degraded: true };
   }
 }

@@ -15,6 +15,7 @@ import { leadsRouter } from './routers/leads.ts';
 import { adminReviewRequestsRouter, reviewRequestsRouter } from './routers/review-requests.ts';
 import { adminSettingsRouter, settingsRouter } from './routers/settings.ts';
 import { adminOffersRouter, offersRouter } from './routers/offers.ts';
+import { adminPagesRouter } from './routers/page-texts.ts';
 
 export const appRouter = router({
   posts: postsRouter,
@@ -37,6 +38,7 @@ export const appRouter = router({
   adminStats: adminStatsRouter,
   offers: offersRouter,
   adminOffers: adminOffersRouter,
+  adminPages: adminPagesRouter,
 });
 
 export type AppRouter = typeof appRouter;
