@@ -1,4 +1,4 @@
-import type { NewPost } from './schema/index.ts';
+import type { NewOffer, NewPost } from './schema/index.ts';
 
 // The posts a new site starts with, so the news and advice pages are never empty on day one.
 const DAY = 24 * 60 * 60 * 1000;
@@ -81,3 +81,28 @@ export function builtInPosts(now = new Date()): NewPost[] {
     return { ...post, isPublished: true, publishedAt: date, createdAt: date, updatedAt: date };
   });
 }
+
+/** The two offers the site has always shown, as content the owner may now change or end. */
+export const builtInOffers: NewOffer[] = [
+  {
+    title: 'Any Plumbing Service',
+    amount: '$25 Off',
+    description: 'Download the coupon, then show it to your technician or mention it when you call.',
+    finePrint: 'Mention this coupon when you call\nCannot be combined with other offers',
+    audience: 'everyone',
+    picture: 'drawn',
+    sortOrder: 1,
+  },
+  {
+    title: 'Your First Service',
+    amount: '$50 Off',
+    description: 'First time calling us? Take $50 off your first plumbing repair or installation.',
+    finePrint:
+      'Valid for new customers only\nMinimum service charge applies\nCannot be combined with other offers',
+    audience: 'new-customers',
+    showCallLink: true,
+    showEstimateLink: true,
+    picture: 'none',
+    sortOrder: 2,
+  },
+];

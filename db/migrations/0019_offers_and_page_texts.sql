@@ -55,16 +55,3 @@ CREATE TRIGGER page_texts_notify_site_change AFTER INSERT OR UPDATE OR DELETE ON
 --> statement-breakpoint
 CREATE TRIGGER page_texts_truncate_notify_site_change AFTER TRUNCATE ON page_texts
   FOR EACH STATEMENT EXECUTE FUNCTION notify_site_change();
---> statement-breakpoint
--- The two offers the site has always shown, as content the owner may now change or end; written here
--- so that an existing site keeps them as well as a new one.
-INSERT INTO offers (title, amount, description, fine_print, audience, show_call_link, show_estimate_link, picture, sort_order)
-VALUES
-  ('Any Plumbing Service', '$25 Off',
-   'Download the coupon, then show it to your technician or mention it when you call.',
-   E'Mention this coupon when you call\nCannot be combined with other offers',
-   'everyone', false, false, 'drawn', 1),
-  ('Your First Service', '$50 Off',
-   'First time calling us? Take $50 off your first plumbing repair or installation.',
-   E'Valid for new customers only\nMinimum service charge applies\nCannot be combined with other offers',
-   'new-customers', true, true, 'none', 2);

@@ -233,7 +233,7 @@ export default function Page() {
       </section>
 
       <HydrationBoundary>
-        <ReviewsCarousel reviews={reviews} />
+        <ReviewsCarousel reviews={reviews} serviceArea={settings.serviceArea} />
       </HydrationBoundary>
 
       <section className={`${styles.section} ${laterSection}`} aria-labelledby="local-experts-title">

@@ -6,7 +6,11 @@ import { siteImageUrl } from '../../src/shared/site-image-url.ts';
 export default function seo(pageContext: PageContextServer): SeoInput {
   const { settings, publicUrl } = pageContext;
   return {
-    title: settings.seoTitle || `${settings.companyName} | Plumber in Cumming, GA`,
+    title:
+      settings.seoTitle ||
+      [settings.companyName, [settings.addressCity, settings.addressState].filter(Boolean).join(', ')]
+        .filter(Boolean)
+        .join(' | Plumber in '),
     description: settings.seoDescription,
     keywords: settings.seoKeywords,
     path: '/',

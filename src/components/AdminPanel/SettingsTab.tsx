@@ -186,6 +186,9 @@ export function SettingsTab() {
                 hint: 'Optional, with longitude: decimal degrees from a map, such as 34.2073.',
               })}
               {textField('longitude', 'Longitude', { hint: 'Such as -84.1402.' })}
+              {textField('serviceArea', 'Service area', {
+                hint: 'Where you work, as the sentences of the site name it, such as "Springfield and Sangamon County".',
+              })}
               {textField('priceRange', 'Price range', {
                 hint: 'Optional, for search engines: such as $$ or $100-$500.',
               })}

@@ -4,6 +4,7 @@ import { offers } from '../../../db/schema/index.ts';
 import { setCompanyTimeZone, DEFAULT_COMPANY_TIME_ZONE } from '../../shared/company-time.ts';
 import { offerInputSchema } from '../../shared/schemas/offer.ts';
 import { createTestDatabase, testDatabaseKind } from '../testing/test-database.ts';
+import { seedBuiltInOffers } from '../../../db/seed-offers.ts';
 import {
   createOffer,
   deleteOffer,
@@ -21,13 +22,15 @@ describe(`offers (${testDatabaseKind})`, () => {
   let handle: DatabaseHandle;
   beforeAll(async () => {
     handle = await createTestDatabase();
+    await seedBuiltInOffers(handle.db);
   });
   afterAll(async () => {
     setCompanyTimeZone(DEFAULT_COMPANY_TIME_ZONE);
     await handle.close();
   });
 
-  it('a new site has the two offers it always showed, in order, with their words', async () => {
+  it('a new site has the two offers it always showed, in order, with their words, written once', async () => {
+    await seedBuiltInOffers(handle.db);
     const shown = await listActiveOffers(handle.db, now);
     expect(shown.map((offer) => offer.heading)).toEqual([
       '$25 Off Any Plumbing Service',

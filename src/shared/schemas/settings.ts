@@ -143,6 +143,8 @@ export const siteSettingsSchema = z.object({
   instagram: optionalUrl('Instagram'),
   twitter: optionalUrl('Twitter'),
   linkedin: optionalUrl('LinkedIn'),
+  /** Where the company works, as the site's sentences name it ("Springfield and Sangamon County"). */
+  serviceArea: text(150, 'Service area').min(1, 'Service area is required'),
   /** The company's look and place: admins only, as every setting. */
   logoUrl: uploadedPicture('Logo'),
   brandPrimaryColor: brandColour('Main brand colour'),
@@ -152,6 +154,7 @@ export const siteSettingsSchema = z.object({
 
 /** Settings a client written before they existed may leave out: what is stored stays. */
 const settingsAddedLater = {
+  serviceArea: true,
   logoUrl: true,
   brandPrimaryColor: true,
   brandAccentColor: true,
@@ -222,6 +225,7 @@ export const publicSettingsSchema = siteSettingsSchema.pick({
   instagram: true,
   twitter: true,
   linkedin: true,
+  serviceArea: true,
   logoUrl: true,
   brandPrimaryColor: true,
   brandAccentColor: true,

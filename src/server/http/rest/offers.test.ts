@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { manualClock } from '../../testing/manual-clock.ts';
+import { seedBuiltInOffers } from '../../../../db/seed-offers.ts';
 import { buildTestApp, type TestApp } from '../../testing/test-app.ts';
 import { testDatabaseKind } from '../../testing/test-database.ts';
 
@@ -12,6 +13,7 @@ describe(`offers over REST, shown and gone on time (${testDatabaseKind})`, () =>
 
   beforeAll(async () => {
     t = await buildTestApp({ ssr: { mode: 'development' }, timerClock: time.clock });
+    await seedBuiltInOffers(t.database.db);
     editor = await t.signInAs('editor');
   });
   afterAll(async () => {
