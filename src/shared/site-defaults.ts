@@ -56,10 +56,10 @@ export const defaultSettings: SiteSettings = {
 export const sampleReviews: readonly PublicReview[] = sampleReviewWords.map(
   ([name, secondName, review], index) => ({
     id: `sample-${index + 1}`,
-    name: name as string,
-    secondName: secondName as string,
+    name: name,
+    secondName: secondName,
     rating: 5,
-    review: review as string,
+    review: review,
     createdAt: new Date(Date.UTC(2025, 0, 10 + index * 9)).toISOString(),
     // Samples stand in when the database cannot be read: no badge, no reply.
     verified: false,
