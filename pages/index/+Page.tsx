@@ -139,7 +139,7 @@ export default function Page() {
           </ul>
           <div className={styles.heroActions}>
             <a className={linkButton.orange} href={phoneHref}>
-              {text.callButtonLabel}: {settings.phoneNumber}
+              {`${text.callButtonLabel}: ${settings.phoneNumber}`}
             </a>
             <a className={linkButton.outlineLight} href="/contact">
               {text.scheduleButtonLabel}

@@ -3,20 +3,32 @@ export const DEFAULT_COMPANY_TIME_ZONE = 'America/New_York';
 
 /**
  * The company's time zone (a setting): every day on the dashboard, every date a page shows and every
- * scheduled time is read in it. A live binding: the server sets it from the settings as they change
- * (on any instance: src/server/services/company-zone.ts), the browser from the page's settings before
- * it hydrates, so a reader always sees the current zone without asking the database.
+ * scheduled time is read in it. The server sets it from the settings as they change (on any instance:
+ * src/server/services/company-zone.ts), the browser from the page's settings before it hydrates, so a
+ * reader always sees the current zone without asking the database. It is kept on `globalThis`, not in
+ * this module: the server runs this module twice, once in its own bundle and once in the pages' bundle,
+ * and both must read the one zone.
  */
-export let COMPANY_TIME_ZONE: string = DEFAULT_COMPANY_TIME_ZONE;
+const ZONE_KEY = Symbol.for('plumbing-site.company-time-zone');
+
+interface HoldsZone {
+  [ZONE_KEY]?: string;
+}
 
 /** The company's time zone now: cheap and synchronous, for code that cannot wait on the database. */
 export function companyTimeZone(): string {
-  return COMPANY_TIME_ZONE;
+  return (globalThis as HoldsZone)[ZONE_KEY] ?? DEFAULT_COMPANY_TIME_ZONE;
 }
+
+/**
+ * @deprecated The zone is a setting now: read companyTimeZone(), which follows it. This is the zone of a
+ * fresh install, kept so that code written when the zone was a constant still compiles.
+ */
+export const COMPANY_TIME_ZONE: string = DEFAULT_COMPANY_TIME_ZONE;
 
 /** Whether `name` is a time zone this runtime knows (an IANA name such as America/Denver). */
 export function isKnownTimeZone(name: string): boolean {
-  if (!/^[A-Za-z_]+(\/[A-Za-z0-9_+-]+)*$/.test(name) && name !== 'UTC') return false;
+  if (!/^[A-Za-z_]+(\/[A-Za-z0-9_+-]+)*$/.test(name)) return false;
   try {
     new Intl.DateTimeFormat('en-US', { timeZone: name });
     return true;
@@ -27,7 +39,8 @@ export function isKnownTimeZone(name: string): boolean {
 
 /** Makes `timeZone` the company's zone from now on; an unknown name is ignored (the zone stays). */
 export function setCompanyTimeZone(timeZone: string): void {
-  if (timeZone !== COMPANY_TIME_ZONE && isKnownTimeZone(timeZone)) COMPANY_TIME_ZONE = timeZone;
+  if (timeZone !== companyTimeZone() && isKnownTimeZone(timeZone))
+    (globalThis as HoldsZone)[ZONE_KEY] = timeZone;
 }
 
 // en-CA writes dates as YYYY-MM-DD. One formatter per zone: building one costs far more than using it.
@@ -49,7 +62,7 @@ function dayFormatFor(timeZone: string): Intl.DateTimeFormat {
 
 /** The calendar day (YYYY-MM-DD) an instant falls on in the company's time zone. */
 export function companyDay(at: Date): string {
-  return dayFormatFor(COMPANY_TIME_ZONE).format(at);
+  return dayFormatFor(companyTimeZone()).format(at);
 }
 
 /** A calendar day moved by whole days; calendar arithmetic, so no daylight-saving hour can shift it. */
