@@ -83,7 +83,7 @@ describe(`public reads kept beside the pages (${testDatabaseKind})`, () => {
         publishedAt: new Date(),
       })
       .returning();
-    const urls = ['/api/posts', `/api/posts/${post!.id}`, '/api/reviews', '/api/settings'];
+    const urls = ['/api/posts', `/api/posts/${post!.id}`, '/api/reviews', '/api/settings', '/api/offers'];
     for (const read of PUBLIC_READS) {
       const asked = urls.filter((url) => read.path.test(url));
       expect(asked.length, `a URL this test asks for ${read.path}`).toBeGreaterThan(0);
