@@ -49,6 +49,8 @@ describe(`migrations (${testDatabaseKind})`, () => {
       'known_browsers',
       'lead_notifications',
       'media',
+      'offers',
+      'page_texts',
       'passkeys',
       'posts',
       'rate_limits',

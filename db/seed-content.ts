@@ -1,4 +1,4 @@
-import type { NewFaqRow, NewPost, NewServiceRow, ServicePhoto } from './schema/index.ts';
+import type { NewFaqRow, NewOffer, NewPost, NewServiceRow, ServicePhoto } from './schema/index.ts';
 import type { ServiceSlug } from '../src/shared/images.ts';
 
 // The posts a new site starts with, so the news and advice pages are never empty on day one.
@@ -379,3 +379,28 @@ export function builtInFaqs(): (Omit<NewFaqRow, 'serviceId'> & { serviceSlug: st
     sortOrder,
   }));
 }
+
+/** The two offers the site has always shown, as content the owner may now change or end. */
+export const builtInOffers: NewOffer[] = [
+  {
+    title: 'Any Plumbing Service',
+    amount: '$25 Off',
+    description: 'Download the coupon, then show it to your technician or mention it when you call.',
+    finePrint: 'Mention this coupon when you call\nCannot be combined with other offers',
+    audience: 'everyone',
+    picture: 'drawn',
+    sortOrder: 1,
+  },
+  {
+    title: 'Your First Service',
+    amount: '$50 Off',
+    description: 'First time calling us? Take $50 off your first plumbing repair or installation.',
+    finePrint:
+      'Valid for new customers only\nMinimum service charge applies\nCannot be combined with other offers',
+    audience: 'new-customers',
+    showCallLink: true,
+    showEstimateLink: true,
+    picture: 'none',
+    sortOrder: 2,
+  },
+];

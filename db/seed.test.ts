@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openDatabase, type DatabaseHandle } from './client.ts';
-import { builtInContent, faqs, posts, services, settings, users } from './schema/index.ts';
+import { builtInContent, faqs, offers, posts, services, settings, users } from './schema/index.ts';
 import { seedDatabase } from './seed.ts';
 import {
   createTestDatabase,
@@ -14,7 +14,7 @@ import { defaultSettings } from '../src/shared/site-defaults.ts';
 
 async function count(
   handle: DatabaseHandle,
-  table: typeof users | typeof settings | typeof posts | typeof services,
+  table: typeof users | typeof settings | typeof posts | typeof services | typeof offers,
 ) {
   const [row] = await handle.db.select({ count: sql<number>`count(*)::int` }).from(table);
   return row!.count;
@@ -60,7 +60,9 @@ describe(`seed (${testDatabaseKind})`, () => {
       after,
     );
     expect(after[0]).toBe(1);
-    expect(after[1]).toBe(Object.keys(defaultSettings).length);
+    // Every default, and the note that the built-in offers were written.
+    expect(after[1]).toBe(Object.keys(defaultSettings).length + 1);
+    expect(await count(handle, offers)).toBe(2);
     expect(await getSettings(handle.db)).toEqual(defaultSettings);
   });
 

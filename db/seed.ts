@@ -5,6 +5,7 @@ import type { AppConfig } from '../src/server/env.ts';
 import { seedDefaultSettings } from '../src/server/services/settings.ts';
 import { countUsers, createUser, generatePassword } from '../src/server/services/users.ts';
 import { builtInFaqs, builtInPosts, builtInServices } from './seed-content.ts';
+import { seedBuiltInOffers } from './seed-offers.ts';
 
 // Any number, distinct from the migration lock's: instances started together on an empty database take
 // turns seeding, so only the first creates the admin and the others find it.
@@ -28,6 +29,7 @@ export async function seedDatabase(
     await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_ID})`);
     await seedDefaultSettings(tx);
     await seedBuiltInServices(tx);
+    await seedBuiltInOffers(tx);
     if ((await countUsers(tx)) > 0) return { createdAdmin: false };
 
     const password = config.adminPassword ?? generatePassword();

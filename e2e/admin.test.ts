@@ -400,11 +400,14 @@ describe('admin area', () => {
     const context = await site.browser.newContext();
     const { page, errors } = await openPage(context);
     await signIn(page, site.url, { username: 'eddie', password: 'editor password 123' });
+    // Editors edit content, offers and page text too; not settings.
     await expect(page.getByRole('tab').allTextContents()).resolves.toEqual([
       'Dashboard',
       'Content Management',
       'Services',
       'Service areas',
+      'Offers',
+      'Pages',
       'Media',
       'Leads',
       'Bookings',

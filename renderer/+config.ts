@@ -5,6 +5,7 @@ export default {
   passToClient: [
     'settings',
     'serviceLinks',
+    'footerLine',
     'publicUrl',
     'user',
     'urlPathname',
@@ -21,9 +22,9 @@ export default {
     queryParams: { env: { server: true }, eager: true },
     tables: { env: { server: true }, eager: true, cumulative: true },
   },
-  // Every page's settings, the owner's metadata for it and the services its footer lists, read by the
-  // server for each render (src/server/rendering/ssr.ts) before the page's own data.
-  tables: ['settings', 'seo_metadata', 'services'],
+  // Every page's settings, the owner's metadata for it, the services its footer lists and the footer's
+  // line, read by the server for each render (src/server/rendering/ssr.ts) before the page's own data.
+  tables: ['settings', 'seo_metadata', 'services', 'page_texts:footer'],
   // No `csp.nonce`: with server routing Vike writes no inline script that runs (its page context is a JSON
   // data block and its entry an external module), so `script-src 'self'` forbids every inline script
   // outright, and every visitor gets the same bytes, which the page cache compresses once

@@ -3,7 +3,7 @@ import { renderToString } from 'react-dom/server';
 import { dangerouslySkipEscape, escapeInject } from 'vike/server';
 import type { OnRenderHtmlAsync, PageContextServer } from 'vike/types';
 import { PageShell } from './PageShell.tsx';
-import { palette } from '../src/styles/palette.ts';
+import { brandColourStyle } from '../src/styles/brand-colours.ts';
 import { appleTouchIcon, faviconSvg } from '../src/shared/images.ts';
 import { siteImageUrl } from '../src/shared/site-image-url.ts';
 import { applySeoOverride, buildHeadTags, type SeoInput } from './seo.ts';
@@ -36,11 +36,11 @@ export const onRenderHtml: OnRenderHtmlAsync = async (pageContext) => {
 
   const { inlineStylesheet } = pageContext;
   const documentHtml = escapeInject`<!DOCTYPE html>
-<html lang="en">
+<html lang="en" style="${brandColourStyle(pageContext.settings)}">
   <head>
     <meta charset="utf-8">
     <meta name="viewport" content="width=device-width, initial-scale=1">
-    <meta name="theme-color" content="${palette.brandNavy}">
+    <meta name="theme-color" content="${pageContext.settings.brandPrimaryColor}">
     <title>${head.title}</title>
     ${inlineStylesheet ? dangerouslySkipEscape(STYLESHEET_PLACEHOLDER) : ''}
     ${dangerouslySkipEscape(head.tags.join('\n    '))}

@@ -20,11 +20,18 @@ declare global {
       /** Server only: public content already read, shared by renders until it changes. */
       readCache: ReadCache;
       /**
+       * Server only: the time of the render by the app's clock, which a test may move (what offers show
+       * and which booking windows are open depend on it).
+       */
+      now: Date;
+      /**
        * Server only: the server writes the site's stylesheet into the head (at STYLESHEET_PLACEHOLDER,
        * src/server/rendering/page-assembly.ts) after the render; false links it as Vike does.
        */
       inlineStylesheet: boolean;
       publicUrl: string;
+      /** The footer's line (Pages in /admin, or its default), shown on every page. */
+      footerLine: string;
       /** The public view (publicSettingsSchema): it travels to the browser in the page's HTML. */
       settings: PublicSiteSettings;
       /** The shown services' titles and addresses: the footer's list and the contact form's choice. */
@@ -48,8 +55,6 @@ declare global {
       pageHtml?: string;
       /** The signed time this page was rendered: forms send it back for their fill time without script. */
       formStamp: string;
-      /** Server only: the time this request is judged by (the app's clock, which a test may move). */
-      now: Date;
     }
     interface PageContext {
       Page?: () => React.JSX.Element;

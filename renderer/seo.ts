@@ -130,6 +130,8 @@ export function buildHeadTags(seo: SeoInput, settings: PublicSiteSettings, publi
     meta('property', 'og:image', image),
     meta('property', 'og:image:alt', imageAlt),
     meta('property', 'og:locale', 'en_US'),
+    // Sharing sites that show a publisher's mark beside the shared picture read the owner's logo.
+    settings.logoUrl ? meta('property', 'og:logo', absolute(publicUrl, settings.logoUrl)) : '',
     meta('name', 'twitter:card', 'summary_large_image'),
     meta('name', 'twitter:title', shareTitle),
     meta('name', 'twitter:description', shareDescription),

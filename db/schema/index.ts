@@ -19,3 +19,5 @@ export * from './service-areas.ts';
 export * from './services.ts';
 export * from './passkeys.ts';
 export * from './bookings.ts';
+export * from './offers.ts';
+export * from './page-texts.ts';

@@ -4,5 +4,5 @@ import type { Config } from 'vike/types';
 
 export default {
   queryParams: [],
-  tables: ['service_areas'],
+  tables: ['service_areas', 'page_texts:about'],
 } satisfies Config;

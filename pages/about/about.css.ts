@@ -77,3 +77,22 @@ export const ctaRow = style({
   gap: vars.space.md,
   marginTop: vars.space.lg,
 });
+
+export const team = style({
+  listStyle: 'none',
+  margin: 0,
+  padding: 0,
+  display: 'grid',
+  gap: vars.space.lg,
+  gridTemplateColumns: 'repeat(auto-fill, minmax(180px, 1fr))',
+});
+
+export const teamMember = style({ textAlign: 'center' });
+
+export const teamPhoto = style({
+  width: '160px',
+  height: '160px',
+  objectFit: 'cover',
+  borderRadius: vars.radius.full,
+  margin: '0 auto',
+});

@@ -38,7 +38,7 @@ export default function Page() {
             Advice Center
           </h1>
           <p className={styles.heroIntro}>
-            Practical plumbing advice from the team that fixes it every day in Cumming and Forsyth County.
+            Practical plumbing advice from the team that fixes it every day in {settings.serviceArea}.
           </p>
         </div>
       </section>

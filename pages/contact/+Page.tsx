@@ -14,7 +14,7 @@ const WORKING_HOURS = ['Monday to Friday: 8:00 AM to 6:00 PM', 'Weekend: by appo
 
 export default function Page() {
   const { settings, data } = usePageContext();
-  const { faqs, communityTowns } = data as ContactData;
+  const { faqs, communityTowns, text } = data as ContactData;
   const [homeBase, ...nearbyTowns] = communityTowns;
   // Where the map and the location card point when Settings has no address: the home base town.
   const homeBasePlace = homeBase ? townWithState(homeBase) : '';
@@ -26,10 +26,7 @@ export default function Page() {
           <h1 id="contact-title" className={styles.heroTitle}>
             Contact {settings.companyName}
           </h1>
-          <p className={styles.heroIntro}>
-            Need a plumber in Cumming or anywhere in Forsyth County? Call us, or send a message and we will
-            get back to you with a time and an upfront price.
-          </p>
+          <p className={styles.heroIntro}>{text.intro}</p>
         </div>
       </section>
 
@@ -125,18 +122,11 @@ export default function Page() {
           <div className={styles.blurbs}>
             <div>
               <h3 className={styles.infoTitle}>Local expertise</h3>
-              <p>
-                We work in Forsyth County homes every day, so we know the local water, the red clay that
-                shifts buried lines, and the building codes our inspectors expect. That means faster diagnoses
-                and fixes that last.
-              </p>
+              <p>{text.localExpertise}</p>
             </div>
             <div>
               <h3 className={styles.infoTitle}>Community focus</h3>
-              <p>
-                We are your neighbours. We answer our own phone, show up when we say we will, and treat every
-                home as if it were our own, because our business grows one recommendation at a time.
-              </p>
+              <p>{text.communityFocus}</p>
             </div>
           </div>
         </div>

@@ -5,5 +5,5 @@ import { SENT_PARAM } from '../../src/shared/form-post.ts';
 
 export default {
   queryParams: [SENT_PARAM],
-  tables: ['service_areas', 'faqs'],
+  tables: ['service_areas', 'faqs', 'page_texts:contact'],
 } satisfies Config;

@@ -4,7 +4,9 @@ import { linkButton } from '../../src/components/LinkButton/link-button.css.ts';
 import { NewsCarousel } from '../../src/components/NewsCarousel/NewsCarousel.tsx';
 import { ReviewsCarousel } from '../../src/components/ReviewsCarousel/ReviewsCarousel.tsx';
 import { TownsBanner } from '../../src/components/TownsBanner/TownsBanner.tsx';
-import { couponImage, heroImage, localExpertsImage } from '../../src/shared/images.ts';
+import { heroImage, localExpertsImage } from '../../src/shared/images.ts';
+import type { PublicOffer } from '../../src/shared/schemas/offer.ts';
+import { paragraphsOf } from '../../src/shared/page-text-format.ts';
 import { telHref } from '../../src/shared/site-content.ts';
 import { siteImageUrl } from '../../src/shared/site-image-url.ts';
 import { townNamesInWords } from '../../src/shared/town-lists.ts';
@@ -22,9 +24,56 @@ function webp(src: string) {
   return siteImageUrl(`${src}.webp`);
 }
 
+/** One offer as the owner wrote it (Offers in /admin): its words, picture, links and terms. */
+function OfferCard({ offer, phoneNumber }: { offer: PublicOffer; phoneNumber: string }) {
+  const forNewCustomers = offer.audience === 'new-customers';
+  return (
+    <article className={`${styles.offerCard} ${forNewCustomers ? styles.newCustomerCard : ''}`}>
+      {forNewCustomers && <p className={styles.offerEyebrow}>New customer special</p>}
+      <h2 className={styles.offerTitle}>{offer.heading}</h2>
+      {offer.pictureUrl && (
+        <img
+          className={styles.couponImage}
+          src={offer.pictureUrl}
+          {...(offer.picture === 'drawn' ? { width: 600, height: 300 } : {})}
+          alt={offer.pictureAlt}
+          loading="lazy"
+        />
+      )}
+      {offer.description && <p>{offer.description}</p>}
+      {offer.pictureUrl && offer.downloadName && (
+        <a className={linkButton.navy} href={offer.pictureUrl} download={offer.downloadName}>
+          Download Coupon
+        </a>
+      )}
+      {(offer.showCallLink || offer.showEstimateLink) && (
+        <div className={styles.offerActions}>
+          {offer.showCallLink && (
+            <a className={linkButton.orange} href={telHref(phoneNumber)}>
+              Call {phoneNumber}
+            </a>
+          )}
+          {offer.showEstimateLink && (
+            <a className={linkButton.outlineNavy} href="/contact">
+              Get Free Estimate
+            </a>
+          )}
+        </div>
+      )}
+      {offer.finePrint.length > 0 && (
+        <ul className={styles.finePrint} aria-label="Offer terms">
+          {offer.finePrint.map((term) => (
+            <li key={term}>{term}</li>
+          ))}
+        </ul>
+      )}
+    </article>
+  );
+}
+
 export default function Page() {
   const { settings, data } = usePageContext();
-  const { latestNews, reviews, services, bannerTowns } = data as HomeData;
+  const { latestNews, reviews, services, bannerTowns, offers, text } = data as HomeData;
   const highlighted = services.filter((service) => service.homeHighlight);
   const phoneHref = telHref(settings.phoneNumber);
   const heroSrc = (width: number, extension: 'webp' | 'jpg') =>
@@ -34,7 +83,7 @@ export default function Page() {
 
   return (
     <>
-      <TownsBanner towns={bannerTowns} />
+      <TownsBanner title={text.bannerTitle} towns={bannerTowns} />
 
       <section className={styles.hero} aria-labelledby="home-title">
         <picture>
@@ -52,14 +101,11 @@ export default function Page() {
           />
         </picture>
         <div className={styles.heroContent}>
-          <p className={styles.emergencyBadge}>24/7 Emergency Service</p>
+          <p className={styles.emergencyBadge}>{text.heroBadge}</p>
           <h1 id="home-title" className={styles.heroTitle}>
-            Plumbing Problems Fixed Today in Cumming, GA
+            {text.heroHeadline}
           </h1>
-          <p className={styles.heroLead}>
-            {settings.companyName} brings licensed and insured plumbers to homes and businesses across Forsyth
-            County, with upfront pricing and a 100% satisfaction guarantee.
-          </p>
+          <p className={styles.heroLead}>{text.heroLead}</p>
           <ul className={styles.claims}>
             <li>Fixed Today</li>
             <li>Upfront Pricing</li>
@@ -68,13 +114,13 @@ export default function Page() {
           </ul>
           <div className={styles.heroActions}>
             <a className={linkButton.orange} href={phoneHref}>
-              Call Now: {settings.phoneNumber}
+              {`${text.callButtonLabel}: ${settings.phoneNumber}`}
             </a>
             <a className={linkButton.outlineLight} href="/book">
               Book online
             </a>
             <a className={linkButton.outlineLight} href="/contact">
-              Schedule Service
+              {text.scheduleButtonLabel}
             </a>
           </div>
           <dl className={styles.stats}>
@@ -97,11 +143,9 @@ export default function Page() {
       <section className={styles.section} aria-labelledby="service-tiles-title">
         <div className={styles.inner}>
           <h2 id="service-tiles-title" className={styles.sectionTitle}>
-            Our Plumbing Services
+            {text.servicesHeading}
           </h2>
-          <p className={styles.sectionLead}>
-            Everything your home's water, drain and sewer lines need, from one local team.
-          </p>
+          <p className={styles.sectionLead}>{text.servicesLead}</p>
           <ul className={styles.tiles}>
             {services.map((service) => (
               <li key={service.id}>
@@ -115,50 +159,15 @@ export default function Page() {
         </div>
       </section>
 
-      <section className={`${styles.section} ${styles.offers} ${laterSection}`} aria-label="Special offers">
-        <div className={`${styles.inner} ${styles.offerGrid}`}>
-          <article className={styles.offerCard}>
-            <h2 className={styles.offerTitle}>$25 Off Any Plumbing Service</h2>
-            <picture>
-              <source type="image/webp" srcSet={webp(couponImage.src)} />
-              <img
-                className={styles.couponImage}
-                src={siteImageUrl(couponImage.downloadHref)}
-                width={couponImage.width}
-                height={couponImage.height}
-                alt={couponImage.alt}
-                loading="lazy"
-              />
-            </picture>
-            <p>Download the coupon, then show it to your technician or mention it when you call.</p>
-            <a
-              className={linkButton.navy}
-              href={siteImageUrl(couponImage.downloadHref)}
-              download="coupon-25-off.png"
-            >
-              Download Coupon
-            </a>
-          </article>
-          <article className={`${styles.offerCard} ${styles.newCustomerCard}`}>
-            <p className={styles.offerEyebrow}>New customer special</p>
-            <h2 className={styles.offerTitle}>$50 Off Your First Service</h2>
-            <p>First time calling us? Take $50 off your first plumbing repair or installation.</p>
-            <div className={styles.offerActions}>
-              <a className={linkButton.orange} href={phoneHref}>
-                Call {settings.phoneNumber}
-              </a>
-              <a className={linkButton.outlineNavy} href="/contact">
-                Get Free Estimate
-              </a>
-            </div>
-            <ul className={styles.finePrint} aria-label="Offer terms">
-              <li>Valid for new customers only</li>
-              <li>Minimum service charge applies</li>
-              <li>Cannot be combined with other offers</li>
-            </ul>
-          </article>
-        </div>
-      </section>
+      {offers.length > 0 && (
+        <section className={`${styles.section} ${styles.offers} ${laterSection}`} aria-label="Special offers">
+          <div className={`${styles.inner} ${styles.offerGrid}`}>
+            {offers.map((offer) => (
+              <OfferCard key={offer.id} offer={offer} phoneNumber={settings.phoneNumber} />
+            ))}
+          </div>
+        </section>
+      )}
 
       {/* Each carousel hydrates as a task of its own (HydrationBoundary). */}
       <HydrationBoundary>
@@ -168,7 +177,7 @@ export default function Page() {
       <section className={`${styles.section} ${laterSection}`} aria-labelledby="featured-services-title">
         <div className={styles.inner}>
           <h2 id="featured-services-title" className={styles.sectionTitle}>
-            Services Homeowners Call Us For Most
+            {text.featuredHeading}
           </h2>
           <ul className={styles.cards}>
             {highlighted.map((service) => (
@@ -209,7 +218,7 @@ export default function Page() {
       </section>
 
       <HydrationBoundary>
-        <ReviewsCarousel reviews={reviews} />
+        <ReviewsCarousel reviews={reviews} serviceArea={settings.serviceArea} />
       </HydrationBoundary>
 
       <section className={`${styles.section} ${laterSection}`} aria-labelledby="local-experts-title">
@@ -227,13 +236,11 @@ export default function Page() {
           </picture>
           <div>
             <h2 id="local-experts-title" className={styles.sectionTitle}>
-              Your Local Plumbing Experts
+              {text.localHeading}
             </h2>
-            <p>
-              We live and work in Forsyth County. We know the older galvanized lines in downtown Cumming, the
-              hard red clay that shifts sewer pipes, and the freezes that split hose bibs every winter, so we
-              arrive with the right parts and a plan.
-            </p>
+            {paragraphsOf(text.localText).map((paragraph) => (
+              <p key={paragraph}>{paragraph}</p>
+            ))}
             {bannerTowns.length > 0 && (
               <p>
                 Neighbours in {townNamesInWords(bannerTowns.slice(0, NEIGHBOUR_TOWNS_NAMED))} trust us with

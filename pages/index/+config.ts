@@ -4,5 +4,5 @@ import type { Config } from 'vike/types';
 
 export default {
   queryParams: [],
-  tables: ['posts', 'reviews', 'media', 'service_areas'],
+  tables: ['posts', 'reviews', 'media', 'service_areas', 'offers', 'page_texts:home'],
 } satisfies Config;

@@ -3,6 +3,8 @@
 import type { PageContextServer } from 'vike/types';
 import {
   homeServicesForPage,
+  offersForPage,
+  pageTextForPage,
   postsForPage,
   reviewsForPage,
   serviceAreasForPage,
@@ -13,13 +15,21 @@ import { picturesOrNone } from '../../src/server/rendering/post-pages.ts';
 import { NEWS_CAROUSEL_LIMIT, type NewsSlide } from '../../src/components/NewsCarousel/NewsCarousel.tsx';
 
 export async function data(pageContext: PageContextServer) {
-  const [posts, { reviews, degraded: reviewsDegraded }, { services, degraded: servicesDegraded }, towns] =
-    await Promise.all([
-      postsForPage(pageContext),
-      reviewsForPage(pageContext),
-      homeServicesForPage(pageContext),
-      serviceAreasForPage(pageContext),
-    ]);
+  const [
+    posts,
+    { reviews, degraded: reviewsDegraded },
+    { services, degraded: servicesDegraded },
+    towns,
+    { offers, degraded: offersDegraded },
+    { text, degraded: textDegraded },
+  ] = await Promise.all([
+    postsForPage(pageContext),
+    reviewsForPage(pageContext),
+    homeServicesForPage(pageContext),
+    serviceAreasForPage(pageContext),
+    offersForPage(pageContext),
+    pageTextForPage(pageContext, 'home', pageContext.settings.companyName),
+  ]);
   // Only what the carousel shows travels to the browser: the card fields of the first five posts.
   const shown = posts.newsPosts.slice(0, NEWS_CAROUSEL_LIMIT);
   const pictures = await picturesOrNone(pageContext, shown);
@@ -34,7 +44,15 @@ export async function data(pageContext: PageContextServer) {
     bannerTowns: bannerTownsOf(towns.serviceAreas),
     // Every shown town, for the business's areaServed (+seo.ts).
     servedTowns: towns.serviceAreas.map(({ town, state }) => ({ town, state })),
-    degraded: posts.degraded || reviewsDegraded || servicesDegraded || towns.degraded,
+    offers,
+    text,
+    degraded:
+      posts.degraded ||
+      reviewsDegraded ||
+      servicesDegraded ||
+      towns.degraded ||
+      offersDegraded ||
+      textDegraded,
   };
 }
 

@@ -14,8 +14,7 @@ export default function Page() {
             News &amp; Updates
           </h1>
           <p className={styles.heroIntro}>
-            Company news, seasonal reminders and what is happening with plumbing in Cumming and Forsyth
-            County.
+            Company news, seasonal reminders and what is happening with plumbing in {settings.serviceArea}.
           </p>
         </div>
       </section>

@@ -18,7 +18,7 @@ export default function Page() {
       <PageHero
         eyebrow="Customer reviews"
         title="What Our Customers Say"
-        lead="Homeowners across Cumming and Forsyth County share how our plumbers did. Had us out recently? We would love to hear from you."
+        lead={`Homeowners across ${settings.serviceArea} share how our plumbers did. Had us out recently? We would love to hear from you.`}
       />
 
       <section className={styles.section} aria-labelledby="reviews-title">

@@ -20,6 +20,9 @@ import { accountRestRoutes } from './http/rest/account.ts';
 import { publicRestRoutes } from './http/rest/public.ts';
 import { serviceAreasRestRoutes } from './http/rest/service-areas.ts';
 import { bookingRestRoutes } from './http/rest/bookings.ts';
+import { offerRestRoutes } from './http/rest/offers.ts';
+import { pageTextRestRoutes } from './http/rest/page-texts.ts';
+import { offerCouponRoute } from './http/offer-coupon-route.ts';
 import { cachePublicReads } from './caching/public-api-cache.ts';
 import { uploadRestRoute } from './http/rest/upload.ts';
 import { jsonSerializerCompiler, zodValidatorCompiler } from './http/rest/typed.ts';
@@ -58,7 +61,8 @@ async function buildApp(fastify: FastifyInstance, options: AppOptions) {
   fastify.decorate('config', config);
   fastify.decorate('db', database.db);
   fastify.decorate('databaseKind', database.kind);
-  fastify.decorate('clock', options.clock ?? (() => new Date()));
+  const timerClock = options.timerClock;
+  fastify.decorate('clock', options.clock ?? (timerClock ? () => timerClock.now() : () => new Date()));
   fastify.decorate(
     'loginThrottle',
     new LoginThrottle({ ...defaultLoginThrottleOptions, ...options.loginThrottle }),
@@ -139,6 +143,9 @@ async function buildApp(fastify: FastifyInstance, options: AppOptions) {
   // 8. REST adapters under /api, calling the same services as tRPC; public reads kept beside the pages.
   cachePublicReads(fastify);
   await fastify.register(publicRestRoutes);
+  await fastify.register(offerRestRoutes);
+  await fastify.register(pageTextRestRoutes);
+  await fastify.register(offerCouponRoute);
   await fastify.register(adminRestRoutes);
   await fastify.register(accountRestRoutes);
   await fastify.register(analyticsRestRoutes);

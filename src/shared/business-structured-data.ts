@@ -1,4 +1,5 @@
 // https://schema.org/Plumber : the business as search engines read it on the home page.
+import { siteImageUrl } from './site-image-url.ts';
 import type { PublicSiteSettings } from './schemas/settings.ts';
 import { townWithState, type TownListing } from './town-lists.ts';
 import { weekdays } from './weekdays.ts';
@@ -88,6 +89,8 @@ export function plumberStructuredData(
     ...(settings.priceRange ? { priceRange: settings.priceRange } : {}),
     url,
     image: `${publicUrl}${imagePath}`,
+    // The owner's logo when uploaded (Settings), else the site's mark.
+    logo: `${publicUrl}${settings.logoUrl || siteImageUrl('/images/favicon.svg')}`,
     openingHoursSpecification,
     ...(servedTowns.length > 0
       ? { areaServed: servedTowns.map((area) => ({ '@type': 'City', name: townWithState(area) })) }

@@ -1,17 +1,68 @@
-/** The company's time zone: every day on the dashboard is a day in Cumming, Georgia. */
-export const COMPANY_TIME_ZONE = 'America/New_York';
+/** A fresh install's time zone, until the owner sets the company's own under Settings. */
+export const DEFAULT_COMPANY_TIME_ZONE = 'America/New_York';
 
-// en-CA writes dates as YYYY-MM-DD.
-const dayFormat = new Intl.DateTimeFormat('en-CA', {
-  timeZone: COMPANY_TIME_ZONE,
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-});
+/**
+ * The company's time zone (a setting): every day on the dashboard, every date a page shows and every
+ * scheduled time is read in it. The server sets it from the settings as they change (on any instance:
+ * src/server/services/company-zone.ts), the browser from the page's settings before it hydrates, so a
+ * reader always sees the current zone without asking the database. It is kept on `globalThis`, not in
+ * this module: the server runs this module twice, once in its own bundle and once in the pages' bundle,
+ * and both must read the one zone.
+ */
+const ZONE_KEY = Symbol.for('plumbing-site.company-time-zone');
+
+interface HoldsZone {
+  [ZONE_KEY]?: string;
+}
+
+/** The company's time zone now: cheap and synchronous, for code that cannot wait on the database. */
+export function companyTimeZone(): string {
+  return (globalThis as HoldsZone)[ZONE_KEY] ?? DEFAULT_COMPANY_TIME_ZONE;
+}
+
+/**
+ * @deprecated The zone is a setting now: read companyTimeZone(), which follows it. This is the zone of a
+ * fresh install, kept so that code written when the zone was a constant still compiles.
+ */
+export const COMPANY_TIME_ZONE: string = DEFAULT_COMPANY_TIME_ZONE;
+
+/** Whether `name` is a time zone this runtime knows (an IANA name such as America/Denver). */
+export function isKnownTimeZone(name: string): boolean {
+  if (!/^[A-Za-z_]+(\/[A-Za-z0-9_+-]+)*$/.test(name)) return false;
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: name });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Makes `timeZone` the company's zone from now on; an unknown name is ignored (the zone stays). */
+export function setCompanyTimeZone(timeZone: string): void {
+  if (timeZone !== companyTimeZone() && isKnownTimeZone(timeZone))
+    (globalThis as HoldsZone)[ZONE_KEY] = timeZone;
+}
+
+// en-CA writes dates as YYYY-MM-DD. One formatter per zone: building one costs far more than using it.
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
+
+function dayFormatFor(timeZone: string): Intl.DateTimeFormat {
+  let format = dayFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-CA', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+    });
+    dayFormats.set(timeZone, format);
+  }
+  return format;
+}
 
 /** The calendar day (YYYY-MM-DD) an instant falls on in the company's time zone. */
 export function companyDay(at: Date): string {
-  return dayFormat.format(at);
+  return dayFormatFor(companyTimeZone()).format(at);
 }
 
 /** A calendar day moved by whole days; calendar arithmetic, so no daylight-saving hour can shift it. */

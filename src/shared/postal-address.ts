@@ -14,7 +14,21 @@ export const US_STATE_CODES: readonly string[] = (
 
 export const ZIP_PATTERN = /^\d{5}(-\d{4})?$/;
 
-/** "100 Main Street, Cumming, GA 30040": the one line the site shows; empty parts are left out. */
+const US_STATE_NAMES = (
+  'Alabama,Alaska,Arizona,Arkansas,California,Colorado,Connecticut,Delaware,District of Columbia,Florida,' +
+  'Georgia,Hawaii,Idaho,Illinois,Indiana,Iowa,Kansas,Kentucky,Louisiana,Maine,Maryland,Massachusetts,' +
+  'Michigan,Minnesota,Mississippi,Missouri,Montana,Nebraska,Nevada,New Hampshire,New Jersey,New Mexico,' +
+  'New York,North Carolina,North Dakota,Ohio,Oklahoma,Oregon,Pennsylvania,Rhode Island,South Carolina,' +
+  'South Dakota,Tennessee,Texas,Utah,Vermont,Virginia,Washington,West Virginia,Wisconsin,Wyoming,' +
+  'American Samoa,Guam,Northern Mariana Islands,Puerto Rico,U.S. Virgin Islands'
+).split(',');
+
+/** "GA" → "Georgia"; the code itself when unknown. */
+export function stateName(code: string): string {
+  return US_STATE_NAMES[US_STATE_CODES.indexOf(code)] ?? code;
+}
+
+/** "100 Main Street, Springfield, IL 62701": the one line the site shows; empty parts are left out. */
 export function formatAddressLine(parts: AddressParts): string {
   const stateZip = [parts.addressState, parts.addressZip].filter(Boolean).join(' ');
   return [parts.addressStreet, parts.addressCity, stateZip].filter(Boolean).join(', ');

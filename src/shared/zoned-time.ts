@@ -77,3 +77,16 @@ export function wallTimeToInstant(day: string, time: string, timeZone: string): 
   }
   return new Date(afterChange);
 }
+
+/** An instant as the company's clocks show it, `YYYY-MM-DDTHH:MM`, as a datetime-local field takes it. */
+export function instantToWallTime(at: Date, timeZone: string): string {
+  const parts = formatterFor(timeZone).formatToParts(at);
+  const get = (type: Intl.DateTimeFormatPartTypes) => parts.find((part) => part.type === type)!.value;
+  return `${get('year')}-${get('month')}-${get('day')}T${get('hour')}:${get('minute')}`;
+}
+
+/** A datetime-local field's `YYYY-MM-DDTHH:MM`, read on the clocks of `timeZone`, as an instant. */
+export function wallTimeInputToInstant(value: string, timeZone: string): Date {
+  const [day, time] = value.split('T') as [string, string];
+  return wallTimeToInstant(day, time.slice(0, 5), timeZone);
+}

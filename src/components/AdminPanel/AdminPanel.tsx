@@ -12,6 +12,8 @@ import { DashboardTab } from './DashboardTab.tsx';
 import { LeadsTab } from './LeadsTab.tsx';
 import { BookingsTab } from './BookingsTab.tsx';
 import { MediaTab } from './MediaTab.tsx';
+import { OffersTab } from './OffersTab.tsx';
+import { PagesTab } from './PagesTab.tsx';
 import { PostsTab } from './PostsTab.tsx';
 import { ReviewsTab } from './ReviewsTab.tsx';
 import { ServiceAreasTab } from './ServiceAreasTab.tsx';
@@ -25,6 +27,8 @@ type TabId =
   | 'content'
   | 'services'
   | 'service-areas'
+  | 'offers'
+  | 'pages'
   | 'media'
   | 'leads'
   | 'bookings'
@@ -54,6 +58,8 @@ const tabs: TabDefinition[] = [
   { id: 'content', label: 'Content Management', render: ({ postId }) => <PostsTab openPostId={postId} /> },
   { id: 'services', label: 'Services', render: () => <ServicesTab /> },
   { id: 'service-areas', label: 'Service areas', render: () => <ServiceAreasTab /> },
+  { id: 'offers', label: 'Offers', render: () => <OffersTab /> },
+  { id: 'pages', label: 'Pages', render: () => <PagesTab /> },
   { id: 'media', label: 'Media', render: ({ open }) => <MediaTab open={open} /> },
   { id: 'leads', label: 'Leads', render: ({ leadId }) => <LeadsTab openLeadId={leadId} /> },
   {

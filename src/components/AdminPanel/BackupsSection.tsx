@@ -125,7 +125,7 @@ export function BackupsSection() {
           <AdminTextField
             id={`${id}-time`}
             field="time"
-            label={`Time (${data?.timeZone === 'America/New_York' ? 'Eastern time' : data?.timeZone}, 24-hour)`}
+            label={`Time (${data?.timeZone ?? ''}, 24-hour)`}
             type="time"
             value={values.time}
             onChange={(time) => setValues({ ...values, time })}

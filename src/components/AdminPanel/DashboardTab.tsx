@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { companyTimeZone } from '../../shared/company-time.ts';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTRPC } from '../../client/trpc.tsx';
 import type { SiteStats, StatsTotals } from '../../shared/schemas/stats.ts';
@@ -68,7 +69,7 @@ export function DashboardTab() {
         </div>
         <p className={styles.hint}>
           {data
-            ? `${shortDate(data.stats.from)} – ${shortDate(data.stats.to)}, Eastern time, compared with the ${days} days before. `
+            ? `${shortDate(data.stats.from)} – ${shortDate(data.stats.to)}, ${companyTimeZone()} time, compared with the ${days} days before. `
             : ''}
           Counted without cookies: a visitor is one browser on one day, so someone who comes back another day
           counts again.

@@ -9,12 +9,14 @@ interface MediaUploadFieldProps {
   value: string;
   onChange: (value: string) => void;
   error?: string;
+  /** The field's name when it is more than "Image" or "Video" (a logo, an offer's picture). */
+  label?: string;
 }
 
 /** Success stores the returned path in the field; failure clears it. */
-export function MediaUploadField({ kind, value, onChange, error }: MediaUploadFieldProps) {
+export function MediaUploadField({ kind, value, onChange, error, label: named }: MediaUploadFieldProps) {
   const id = useId();
-  const label = kind === 'image' ? 'Image' : 'Video';
+  const label = named ?? (kind === 'image' ? 'Image' : 'Video');
   const [progress, setProgress] = useState<number | null>(null);
   const [chosen, setChosen] = useState<{ name: string; size: number } | null>(null);
 

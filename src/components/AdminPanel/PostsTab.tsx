@@ -1,4 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { companyTimeZone } from '../../shared/company-time.ts';
+import { instantToWallTime, wallTimeInputToInstant } from '../../shared/zoned-time.ts';
 import type { inferRouterOutputs } from '@trpc/server';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import type { AppRouter } from '../../server/http/trpc/app-router.ts';
@@ -40,10 +42,9 @@ const blankForm: PostFormValues = {
   publishAt: '',
 };
 
+// The publish time is typed and shown on the company's clocks, wherever the owner's browser is.
 function toLocalInput(iso: string | null): string {
-  if (!iso) return '';
-  const date = new Date(iso);
-  return new Date(date.getTime() - date.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
+  return iso ? instantToWallTime(new Date(iso), companyTimeZone()) : '';
 }
 
 function formFromPost(post: AdminPost): PostFormValues {
@@ -71,7 +72,9 @@ function postPayload(values: PostFormValues) {
     image: values.image || null,
     video: values.video || null,
     isPublished: values.isPublished,
-    ...(values.publishAt ? { publishedAt: new Date(values.publishAt).toISOString() } : {}),
+    ...(values.publishAt
+      ? { publishedAt: wallTimeInputToInstant(values.publishAt, companyTimeZone()).toISOString() }
+      : {}),
   };
 }
 
@@ -403,7 +406,8 @@ function PostForm({
             Publish on (optional)
           </label>
           <p id={`${id}-publish-at-hint`} className={styles.hint}>
-            A future date schedules a published post: visitors see it from then on.
+            A future date schedules a published post: visitors see it from then on. Time in{' '}
+            {companyTimeZone()}.
           </p>
           <input
             id={`${id}-publish-at`}

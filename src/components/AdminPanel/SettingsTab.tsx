@@ -5,6 +5,7 @@ import { siteSettingsInputSchema, weekdays, type SiteSettings } from '../../shar
 import { defaultSettings } from '../../shared/site-defaults.ts';
 import { SEARCH_DESCRIPTION_CHARS, SEARCH_TITLE_CHARS } from '../../shared/schemas/seo-override.ts';
 import { AdminTextField } from './AdminTextField.tsx';
+import { MediaUploadField } from './MediaUploadField.tsx';
 import { SearchSharingSection } from './SearchSharingSection.tsx';
 import { BackupsSection } from './BackupsSection.tsx';
 import { toast } from '../Toast/toast-store.ts';
@@ -185,6 +186,9 @@ export function SettingsTab() {
                 hint: 'Optional, with longitude: decimal degrees from a map, such as 34.2073.',
               })}
               {textField('longitude', 'Longitude', { hint: 'Such as -84.1402.' })}
+              {textField('serviceArea', 'Service area', {
+                hint: 'Where you work, as the sentences of the site name it, such as "Springfield and Sangamon County".',
+              })}
               {textField('priceRange', 'Price range', {
                 hint: 'Optional, for search engines: such as $$ or $100-$500.',
               })}
@@ -267,6 +271,33 @@ export function SettingsTab() {
               {textField('instagram', 'Instagram', { type: 'url' })}
               {textField('twitter', 'Twitter', { type: 'url' })}
               {textField('linkedin', 'LinkedIn', { type: 'url' })}
+            </div>
+          </section>
+          <section className={styles.card} aria-labelledby={`${id}-look`}>
+            <h2 id={`${id}-look`} className={styles.cardTitle}>
+              Look and place
+            </h2>
+            <p className={styles.hint}>
+              The logo shows in the header, the footer, shared links and search results. White text is written
+              on both colours, so each must be dark enough to read (WCAG AA, 4.5:1).
+            </p>
+            <div className={styles.form}>
+              <MediaUploadField
+                kind="image"
+                label="Logo"
+                value={values.logoUrl}
+                onChange={(value) => set('logoUrl', value)}
+                error={errors.logoUrl}
+              />
+              {textField('brandPrimaryColor', 'Main brand colour', {
+                hint: 'The header, hero and main buttons, written #rrggbb.',
+              })}
+              {textField('brandAccentColor', 'Accent colour', {
+                hint: 'The call buttons and highlights, written #rrggbb.',
+              })}
+              {textField('timeZone', 'Time zone', {
+                hint: 'Every date and time the site shows, schedules and counts, such as America/Denver.',
+              })}
             </div>
           </section>
         </div>

@@ -18,7 +18,14 @@ function useVisibleCardCount(): number {
   return fromMedium ? 3 : fromSmall ? 2 : 1;
 }
 
-export function ReviewsCarousel({ reviews }: { reviews: readonly ReviewCardData[] }) {
+export function ReviewsCarousel({
+  reviews,
+  serviceArea,
+}: {
+  reviews: readonly ReviewCardData[];
+  /** Where the company works (Settings), as the intro names it. */
+  serviceArea: string;
+}) {
   const headingId = useId();
   const [index, setIndex] = useState(0);
   const attention = useVisitorAttention();
@@ -63,7 +70,7 @@ export function ReviewsCarousel({ reviews }: { reviews: readonly ReviewCardData[
         <h2 id={headingId} className={styles.heading}>
           What Our Customers Say
         </h2>
-        <p className={styles.intro}>Real reviews from homeowners across Cumming and Forsyth County.</p>
+        <p className={styles.intro}>Real reviews from homeowners across {serviceArea}.</p>
         <ul className={styles.cards}>
           {shown.map((review, offset) => (
             <li key={`${offset}-${review.id}`} className={slotClass[offset]} data-testid="review-slide">

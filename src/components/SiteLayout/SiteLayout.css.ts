@@ -243,3 +243,15 @@ export const scrollTop = style([
   floating,
   { left: vars.space.lg, background: vars.color.brandNavy, color: vars.color.onDark },
 ]);
+
+/** The owner's logo keeps its own proportions inside the header's 32 px line, and the footer's. */
+export const brandLogo = style({ height: '32px', width: 'auto', maxWidth: '160px', objectFit: 'contain' });
+
+export const footerLogo = style({
+  display: 'block',
+  height: '40px',
+  width: 'auto',
+  maxWidth: '200px',
+  objectFit: 'contain',
+  margin: '0 auto 0.75rem',
+});

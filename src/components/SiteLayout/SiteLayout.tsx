@@ -23,7 +23,7 @@ function capitalise(day: string) {
 }
 
 export function SiteLayout({ children }: { children: ReactNode }) {
-  const { settings, urlPathname, serviceLinks } = usePageContext();
+  const { settings, urlPathname, serviceLinks, footerLine } = usePageContext();
   const [menuOpen, setMenuOpen] = useState(false);
   const [showScrollTop, setShowScrollTop] = useState(false);
   const menuId = useId();
@@ -67,7 +67,13 @@ export function SiteLayout({ children }: { children: ReactNode }) {
           <a className={styles.brand} href="/">
             {/* The path itself, not images.ts's constant: that module here would put every picture's
                 description into the script every page loads. */}
-            <img src={siteImageUrl('/images/favicon.svg')} alt="" width="32" height="32" />
+            <img
+              className={styles.brandLogo}
+              src={settings.logoUrl || siteImageUrl('/images/favicon.svg')}
+              alt=""
+              width="32"
+              height="32"
+            />
             <span className={styles.brandName}>{settings.companyName}</span>
           </a>
           <nav className={styles.desktopNav} aria-label="Main">
@@ -211,9 +217,9 @@ export function SiteLayout({ children }: { children: ReactNode }) {
             )}
           </div>
         </HydrationBoundary>
+        {settings.logoUrl && <img className={styles.footerLogo} src={settings.logoUrl} alt="" />}
         <p className={styles.footerBottom}>
-          © {new Date().getFullYear()} {settings.companyName}. Licensed and insured plumbers serving Cumming
-          and Forsyth County, Georgia.
+          © {new Date().getFullYear()} {settings.companyName}. {footerLine}
         </p>
       </footer>
 

@@ -3,7 +3,7 @@ import { TownName } from '../TownName/TownName.tsx';
 import * as styles from './TownsBanner.css.ts';
 
 /** A scrolling banner of the towns served (a still list under reduced motion); nothing without towns. */
-export function TownsBanner({ towns }: { towns: readonly TownListing[] }) {
+export function TownsBanner({ title, towns }: { title: string; towns: readonly TownListing[] }) {
   if (towns.length === 0) return null;
   const list = (duplicate: boolean) => (
     <ul
@@ -19,7 +19,7 @@ export function TownsBanner({ towns }: { towns: readonly TownListing[] }) {
   );
   return (
     <section className={styles.banner} aria-label="Towns we serve" data-testid="towns-banner">
-      <p className={styles.label}>Proudly serving:</p>
+      <p className={styles.label}>{title}</p>
       <div className={styles.viewport}>
         <div className={styles.track}>
           {list(false)}

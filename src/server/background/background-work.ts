@@ -41,6 +41,9 @@ import { sweepExpired } from '../services/sweep.ts';
 import { NightlyBackups, type Clock } from '../services/backup/nightly.ts';
 import { followSiteChanges } from '../caching/site-changes.ts';
 import { PublishTimer } from './publish-timer.ts';
+import { OfferTimer } from './offer-timer.ts';
+import type { TimerClock } from './due-timer.ts';
+import { followCompanyTimeZone } from '../services/company-zone.ts';
 
 export interface BackgroundWorkOptions {
   leadNotifier?: Partial<LeadNotifierOptions>;
@@ -62,6 +65,11 @@ export interface BackgroundWorkOptions {
   nightlyBackups?: { clock?: Clock; recheckMs?: number };
   analytics?: Partial<AnalyticsRecorderOptions>;
   imageVariants?: Partial<ImageVariantMakerOptions>;
+  /**
+   * The clock of the timers that empty pages when a scheduled post goes live or an offer starts or
+   * ends; tests move it by hand. Reads of offers go by its time too (app.clock).
+   */
+  timerClock?: TimerClock;
 }
 
 interface Dependencies {
@@ -127,20 +135,39 @@ export async function startBackgroundWork(
   // What visitors see can change through another instance sharing the database, or when a scheduled
   // post's time comes: both empty this instance's rendered pages. The timer is armed again when posts
   // change, and everything starts over when the listening connection comes back.
-  const publishTimer = new PublishTimer(database.db, () => pageCache.clear(), fastify.log);
+  const publishTimer = new PublishTimer(
+    database.db,
+    () => pageCache.clear(),
+    fastify.log,
+    options.timerClock,
+  );
+  // Only what shows offers: the home page and GET /api/offers (and the coupon they link to).
+  const offerTimer = new OfferTimer(
+    database.db,
+    () => pageCache.clear(['offers']),
+    fastify.log,
+    options.timerClock,
+  );
+  await followCompanyTimeZone(database.db, fastify.log);
   const stopFollowing = await followSiteChanges(database, {
     // Only the pages read from the table that changed, as each declares in its +config.ts.
     changed: (table) => {
       pageCache.clear([table]);
       if (table === 'posts') void publishTimer.rearm();
+      if (table === 'offers') void offerTimer.rearm();
+      if (table === 'settings') void followCompanyTimeZone(database.db, fastify.log);
     },
     resync: () => {
       pageCache.clear();
       void publishTimer.rearm();
+      void offerTimer.rearm();
+      void followCompanyTimeZone(database.db, fastify.log);
     },
   });
+  void offerTimer.rearm();
   fastify.addHook('onClose', async () => {
     publishTimer.stop();
+    offerTimer.stop();
     await stopFollowing();
   });
   startInBackground(() => leadNotifier.start());

@@ -1,37 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../../db/client.ts';
 import { posts } from '../../../db/schema/index.ts';
-import { PublishTimer, type TimerClock } from './publish-timer.ts';
+import { PublishTimer } from './publish-timer.ts';
+import { manualClock } from '../testing/manual-clock.ts';
 import { createTestDatabase, testDatabaseKind } from '../testing/test-database.ts';
-
-/** A clock the test moves by hand: timers fire only when it says so. */
-function manualClock(start: Date) {
-  let now = start.getTime();
-  const timers = new Map<number, { at: number; callback: () => void }>();
-  let nextId = 1;
-  const clock: TimerClock = {
-    now: () => new Date(now),
-    setTimeout: (callback, delayMs) => {
-      const id = nextId++;
-      timers.set(id, { at: now + delayMs, callback });
-      return id;
-    },
-    clearTimeout: (handle) => void timers.delete(handle as number),
-  };
-  return {
-    clock,
-    pending: () => [...timers.values()].map((timer) => timer.at - now),
-    advance(ms: number) {
-      now += ms;
-      for (const [id, timer] of [...timers]) {
-        if (timer.at <= now) {
-          timers.delete(id);
-          timer.callback();
-        }
-      }
-    },
-  };
-}
 
 const start = new Date('2026-11-23T12:00:00Z');
 const quietLog = { error: () => {} };

@@ -1,87 +1,29 @@
 import { and, eq, gt, min } from 'drizzle-orm';
 import type { Database } from '../../../db/client.ts';
 import { posts } from '../../../db/schema/index.ts';
+import { DueTimer, systemTimerClock, type TimerClock } from './due-timer.ts';
 
-export interface TimerClock {
-  now(): Date;
-  setTimeout(callback: () => void, delayMs: number): unknown;
-  clearTimeout(handle: unknown): void;
+export type { TimerClock };
+
+async function nextPublishDate(db: Database, now: Date): Promise<Date | null> {
+  const [row] = await db
+    .select({ next: min(posts.publishedAt) })
+    .from(posts)
+    .where(and(eq(posts.isPublished, true), gt(posts.publishedAt, now)));
+  return row?.next ?? null;
 }
-
-const systemClock: TimerClock = {
-  now: () => new Date(),
-  setTimeout: (callback, delayMs) => setTimeout(callback, delayMs).unref(),
-  clearTimeout: (handle) => clearTimeout(handle as NodeJS.Timeout),
-};
-
-// A timer far ahead is armed for at most this long and then looks again: a date weeks away would
-// overflow setTimeout, and an hour bounds the cost of any change this instance missed.
-const LONGEST_WAIT_MS = 60 * 60 * 1000;
-// When the database cannot be asked, try again after this long.
-const RETRY_AFTER_FAILURE_MS = 30_000;
 
 /**
  * A post published with a date ahead is hidden until that date. Rendered pages are cached, so something
- * has to clear them when the date comes: this timer, armed for the earliest such date. It is armed again
- * after it fires and whenever posts change, on this instance or another (the site_changes notification),
- * so each instance shows a scheduled post at its time with nothing else happening.
+ * has to clear them when the date comes: this timer, armed for the earliest such date.
  */
-export class PublishTimer {
-  private handle: unknown;
-  private armings = 0;
-  private stopped = false;
-
+export class PublishTimer extends DueTimer {
   constructor(
-    private readonly db: Database,
-    private readonly onDue: () => void,
-    private readonly log: { error(object: unknown, message: string): void },
-    private readonly clock: TimerClock = systemClock,
-  ) {}
-
-  /** Looks up the next publish date and arms the timer for it; the latest call wins. */
-  async rearm(): Promise<void> {
-    const arming = ++this.armings;
-    let delayMs: number | undefined;
-    try {
-      const next = await this.nextPublishDate();
-      delayMs = next ? Math.min(next.getTime() - this.clock.now().getTime(), LONGEST_WAIT_MS) : undefined;
-    } catch (error) {
-      this.log.error({ err: error }, 'could not read the next scheduled post; trying again shortly');
-      delayMs = RETRY_AFTER_FAILURE_MS;
-    }
-    if (this.stopped || arming !== this.armings) return;
-    this.clear();
-    if (delayMs === undefined) return;
-    this.handle = this.clock.setTimeout(
-      () => {
-        this.handle = undefined;
-        this.onDue();
-        void this.rearm();
-      },
-      Math.max(delayMs, 0),
-    );
-  }
-
-  stop(): void {
-    this.stopped = true;
-    this.clear();
-  }
-
-  /** Whether a timer is armed. */
-  get armed(): boolean {
-    return this.handle !== undefined;
-  }
-
-  private clear(): void {
-    if (this.handle !== undefined) this.clock.clearTimeout(this.handle);
-    this.handle = undefined;
-  }
-
-  private async nextPublishDate(): Promise<Date | null> {
-    const [row] = await this.db
-      .select({ next: min(posts.publishedAt) })
-      .from(posts)
-      .where(and(eq(posts.isPublished, true), gt(posts.publishedAt, this.clock.now())));
-    return row?.next ?? null;
+    db: Database,
+    onDue: () => void,
+    log: { error(object: unknown, message: string): void },
+    clock: TimerClock = systemTimerClock,
+  ) {
+    super(nextPublishDate, db, onDue, log, clock, 'the next scheduled post');
   }
 }

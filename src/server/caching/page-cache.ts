@@ -144,7 +144,10 @@ export class PageCache {
       return;
     }
     for (const [key, entry] of [...this.entries]) {
-      if (!entry.tables || entry.tables.some((table) => changedTables.includes(table)))
+      if (
+        !entry.tables ||
+        entry.tables.some((table) => changedTables.some((changed) => reads(table, changed)))
+      )
         this.remove(key, entry);
     }
   }
@@ -193,6 +196,15 @@ export function isNotModified(request: IncomingMessage, etag: string): boolean {
   // Weak comparison: W/"x" and "x" match, as for a GET they should.
   const bare = etag.replace(/^W\//, '');
   return header.split(',').some((candidate) => candidate.trim().replace(/^W\//, '') === bare);
+}
+
+/**
+ * Whether a page reading `declared` shows what changed in `changed`. A part of a table is named
+ * `table:part` (`page_texts:home`, the home page's text): a change to that part reaches only the pages
+ * declaring it, and a change to the whole table (emptied by a restore) reaches every part.
+ */
+function reads(declared: string, changed: string): boolean {
+  return declared === changed || declared.startsWith(`${changed}:`);
 }
 
 /** Enough for every public page several times over (a page is 20-60 KB, each compressed copy a fifth of it). */

@@ -91,6 +91,7 @@ describe(`public reads kept beside the pages (${testDatabaseKind})`, () => {
       '/api/service-areas',
       '/api/services',
       '/api/services/residential-plumbing',
+      '/api/offers',
     ];
     for (const read of PUBLIC_READS) {
       const asked = urls.filter((url) => read.path.test(url));

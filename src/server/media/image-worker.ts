@@ -23,6 +23,11 @@ export type ImageJob =
       source: string;
       workDir: string;
       base: string;
+    }
+  | {
+      /** A picture the site draws (an offer's coupon), from SVG to PNG, answered as base64. */
+      kind: 'drawing';
+      svg: string;
     };
 
 export interface StoredImage {
@@ -143,4 +148,9 @@ export async function makeVariantFiles(
   job: Omit<Extract<ImageJob, { kind: 'variants' }>, 'kind'>,
 ): Promise<MadeVariant[]> {
   return (await worker.run({ kind: 'variants', ...job })) as MadeVariant[];
+}
+
+/** The PNG of a drawing the site made as SVG. */
+export async function drawingToPng(svg: string): Promise<Buffer> {
+  return Buffer.from((await worker.run({ kind: 'drawing', svg })) as string, 'base64');
 }

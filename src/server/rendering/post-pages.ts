@@ -145,6 +145,10 @@ async function readArticle(pageContext: PageContextServer): Promise<{ post: Arti
 export function articleSeo(pageContext: PageContextServer, post: ArticlePost): SeoInput {
   const company = pageContext.settings.companyName;
   const section = post.type === 'news' ? 'News' : 'Advice';
+  // "Springfield IL": the company's town, as searches for a local plumber name it.
+  const town = [pageContext.settings.addressCity, pageContext.settings.addressState]
+    .filter(Boolean)
+    .join(' ');
   const path = `/post/${post.id}`;
   const description = post.excerpt || htmlToText(post.content).slice(0, 160);
   // Sharing sites want a JPEG or PNG about 1200 px wide: the copy made for that, when there is one.
@@ -155,7 +159,7 @@ export function articleSeo(pageContext: PageContextServer, post: ArticlePost): S
   return {
     title: post.title,
     description,
-    keywords: `${post.title}, plumbing ${section.toLowerCase()}, plumber Cumming GA, Forsyth County plumbing`,
+    keywords: `${post.title}, plumbing ${section.toLowerCase()}${town ? `, plumber ${town}` : ''}`,
     path,
     breadcrumb: post.title,
     image: sharedImage,
@@ -165,7 +169,7 @@ export function articleSeo(pageContext: PageContextServer, post: ArticlePost): S
       publishedTime: post.publishedAt,
       modifiedTime: post.updatedAt,
       section,
-      tags: ['Plumbing', section, 'Cumming GA'],
+      tags: ['Plumbing', section, ...(town ? [town] : [])],
     },
     structuredData: [
       {

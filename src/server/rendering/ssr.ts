@@ -4,10 +4,11 @@ import { join } from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { projectRoot } from '../project-root.ts';
 import { getSettingsOrDefaults, publicSettingsOf } from '../services/settings.ts';
+import { setCompanyTimeZone } from '../../shared/company-time.ts';
 import { listSeoOverrides } from '../services/seo-overrides.ts';
 import type { SeoOverride } from '../../shared/schemas/seo-override.ts';
 import { maintenancePage, MAINTENANCE_RETRY_AFTER_SECONDS } from './maintenance-page.ts';
-import { isDegraded, serviceLinksForPage } from '../services/page-data.ts';
+import { isDegraded, pageTextForPage, serviceLinksForPage } from '../services/page-data.ts';
 import {
   answerWithCachedPage,
   etagOf,
@@ -157,6 +158,8 @@ export async function ssrPlugin(app: FastifyInstance, options: SsrPluginOptions)
       request.log,
       app.readCache,
     );
+    // Every date the page shows is in the zone of the settings it is rendered with.
+    setCompanyTimeZone(settings.timeZone);
     // Maintenance closes the public site only: the owner must still reach /admin to switch it off.
     if (settings.maintenanceMode && !isAdminPath(request.url)) {
       return reply
@@ -173,6 +176,11 @@ export async function ssrPlugin(app: FastifyInstance, options: SsrPluginOptions)
       log: request.log,
       readCache: app.readCache,
     });
+    const { text: footerText, degraded: footerDegraded } = await pageTextForPage(
+      { db: app.db, log: request.log, readCache: app.readCache },
+      'footer',
+      settings.companyName,
+    );
     const { renderPage } = await vikeServer.get();
     const pageContext = await renderPage({
       urlOriginal: request.url,
@@ -180,16 +188,17 @@ export async function ssrPlugin(app: FastifyInstance, options: SsrPluginOptions)
       db: app.db,
       log: request.log,
       readCache: app.readCache,
+      now: app.clock(),
       inlineStylesheet: Boolean(options.inlineStylesheet),
       publicUrl: app.config.publicUrl,
       // passToClient puts these in every page's HTML: the public view only.
       settings: publicSettingsOf(settings),
+      footerLine: footerText.line,
       seoOverride,
       serviceLinks,
       user: request.auth ? { username: request.auth.user.username, role: request.auth.user.role } : null,
       formPost: formPost?.outcome ?? null,
       formStamp: stampForms(),
-      now: app.clock(),
     });
     const { httpResponse } = pageContext;
     if (!httpResponse) return reply.callNotFound();
@@ -214,7 +223,8 @@ export async function ssrPlugin(app: FastifyInstance, options: SsrPluginOptions)
     );
     // A page showing a fallback because a read failed (default settings, no posts, the sample reviews,
     // 'Post not found') is served but not kept: the next visitor gets the real page once the database answers.
-    const degraded = settingsDegraded || seoDegraded || servicesDegraded || isDegraded(pageContext.data);
+    const degraded =
+      settingsDegraded || seoDegraded || servicesDegraded || footerDegraded || isDegraded(pageContext.data);
     // The same page for every visitor without a session: a CDN may share it, and a browser revalidates
     // it with its ETag. What one visitor typed is theirs alone, and staff see their own view: no-store.
     const shared = cacheable && !degraded && httpResponse.statusCode === 200;

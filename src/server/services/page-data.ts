@@ -8,6 +8,10 @@ import { listPublishedPosts, type PostSummary } from './posts.ts';
 import { listVisibleReviews, type PublicReview } from './reviews.ts';
 import { listShownServiceAreas } from './service-areas.ts';
 import type { PublicServiceArea } from '../../shared/schemas/service-area.ts';
+import { listActiveOffers } from './offers.ts';
+import { defaultPageText, getShownPageText } from './page-texts.ts';
+import type { PageText, TextPage } from '../../shared/schemas/page-texts.ts';
+import type { PublicOffer } from '../../shared/schemas/offer.ts';
 import type { Logger } from '../logger.ts';
 import { NotFoundError } from '../errors.ts';
 import {
@@ -28,6 +32,8 @@ export interface PageReader {
   db: Database;
   log: Pick<Logger, 'error'>;
   readCache: ReadCache;
+  /** The time the page is rendered at (the app's clock): what shows depends on it (offers). */
+  now?: Date;
 }
 
 /** Page data (a +data hook's answer) that may stand in for what a failed read would have given. */
@@ -131,6 +137,27 @@ export async function servicesForPage({ db, log, readCache }: PageReader): Promi
 }
 
 /**
+ * The offers showing now. Remembered until the next change of what visitors see, which includes the
+ * moment an offer starts or ends (OfferTimer empties the pages then); a failed read shows none.
+ */
+export async function offersForPage({
+  db,
+  log,
+  readCache,
+  now = new Date(),
+}: PageReader): Promise<{ offers: PublicOffer[] } & Degradable> {
+  try {
+    return {
+      offers: await readCache.remember('active offers', () => listActiveOffers(db, now)),
+      degraded: false,
+    };
+  } catch (error) {
+    log.error({ err: error }, 'reading offers failed; showing none');
+    return { offers: [], degraded: true };
+  }
+}
+
+/**
  * One shown service with its photos' copies and its questions, for its own page. An address it had
  * before answers `movedTo`; none: null (the page answers 404).
  */
@@ -217,5 +244,25 @@ export async function generalFaqsForPage({
   } catch (error) {
     log.error({ err: error }, 'reading the questions failed; showing none');
     return { faqs: [], degraded: true };
+  }
+}
+
+/**
+ * The words of a page the owner may rewrite (Pages in /admin), with its defaults where left empty; a
+ * failed read shows the defaults.
+ */
+export async function pageTextForPage<Page extends TextPage>(
+  { db, log, readCache }: PageReader,
+  page: Page,
+  companyName: string,
+): Promise<{ text: PageText<Page> } & Degradable> {
+  try {
+    const text = await readCache.remember(`page text ${page} ${companyName}`, () =>
+      getShownPageText(db, page, companyName),
+    );
+    return { text, degraded: false };
+  } catch (error) {
+    log.error({ err: error }, `reading the ${page} page's text failed; showing its defaults`);
+    return { text: defaultPageText(page, companyName), degraded: true };
   }
 }

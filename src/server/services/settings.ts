@@ -15,6 +15,9 @@ import type { ReadCache } from '../caching/read-cache.ts';
 import { defaultSettings } from '../../shared/site-defaults.ts';
 import { formatAddressLine, parseAddressLine } from '../../shared/postal-address.ts';
 import { InvalidInputError } from '../errors.ts';
+import { setCompanyTimeZone } from '../../shared/company-time.ts';
+
+type AddressParts = Pick<SiteSettings, 'addressStreet' | 'addressCity' | 'addressState' | 'addressZip'>;
 
 type SettingKey = keyof SiteSettings;
 const settingKeys = Object.keys(defaultSettings) as SettingKey[];
@@ -93,7 +96,10 @@ export async function saveSettings(
   const { address, ...values } = input;
   const settingsToSave = address === undefined ? values : await applyAddressLine(db, values, address);
   await writeSettings(db, settingsToSave, now);
-  return withAddressLine(settingsToSave);
+  const saved = await getSettings(db);
+  // This instance follows at once; the others when the change is announced (company-zone.ts).
+  setCompanyTimeZone(saved.timeZone);
+  return withAddressLine(saved);
 }
 
 /**
@@ -102,7 +108,11 @@ export async function saveSettings(
  * changes nothing: the parts win. Any other line is a client that changed only the line, as clients
  * written before the address had parts do: it is split into the parts, which are checked like any.
  */
-async function applyAddressLine(db: Database, values: SiteSettings, line: string): Promise<SiteSettings> {
+async function applyAddressLine<Values extends AddressParts>(
+  db: Database,
+  values: Values,
+  line: string,
+): Promise<Values> {
   if (line === formatAddressLine(values) || line === formatAddressLine(await getSettings(db))) return values;
   const parts = addressPartsSchema.safeParse(parseAddressLine(line));
   if (!parts.success) {

@@ -3,6 +3,8 @@ import { z } from 'zod';
 import { weekdays, type Weekday } from '../weekdays.ts';
 import { US_STATE_CODES, ZIP_PATTERN } from '../postal-address.ts';
 import { plainText, type TextOptions } from './text.ts';
+import { AA_TEXT_CONTRAST, contrastRatio, formatRatio, HEX_COLOUR } from '../contrast.ts';
+import { isKnownTimeZone } from '../company-time.ts';
 
 export { weekdays, type Weekday };
 
@@ -52,6 +54,42 @@ const degrees = (label: string, limit: number) =>
       (value) => value === '' || (/^[+-]?\d{1,3}(\.\d+)?$/.test(value) && Math.abs(Number(value)) <= limit),
       { message: `${label} must be a number from -${limit} to ${limit}, or empty` },
     );
+
+/**
+ * A brand colour the site puts white text on (header, hero, buttons) and shows as text on white: refused,
+ * with the ratio, when that text would fail WCAG AA.
+ */
+const brandColour = (label: string) =>
+  z
+    .string()
+    .trim()
+    .toLowerCase()
+    .regex(HEX_COLOUR, `${label} must be a colour written #rrggbb`)
+    .superRefine((value, context) => {
+      const ratio = contrastRatio(value, '#ffffff');
+      if (ratio < AA_TEXT_CONTRAST)
+        context.addIssue({
+          code: 'custom',
+          message: `${label} ${value} is too light: white text on it has a contrast of ${formatRatio(ratio)}, and WCAG AA needs at least ${AA_TEXT_CONTRAST}:1. Choose a darker shade.`,
+        });
+    });
+
+/** An IANA time zone name this server knows. */
+const timeZoneName = z
+  .string()
+  .trim()
+  .max(64, 'Time zone must be at most 64 characters')
+  .refine(isKnownTimeZone, { message: 'Time zone must be a known IANA name such as America/Denver' });
+
+/** An uploaded picture's address (/uploads/...), or empty for none. */
+const uploadedPicture = (label: string) =>
+  z
+    .string()
+    .trim()
+    .max(500)
+    .refine((value) => value === '' || /^\/uploads\/[\w.-]+$/.test(value), {
+      message: `${label} must be a picture uploaded to the media library, or empty`,
+    });
 
 export const businessHoursSchema = z.object(
   Object.fromEntries(
@@ -105,7 +143,23 @@ export const siteSettingsSchema = z.object({
   instagram: optionalUrl('Instagram'),
   twitter: optionalUrl('Twitter'),
   linkedin: optionalUrl('LinkedIn'),
+  /** Where the company works, as the site's sentences name it ("Springfield and Sangamon County"). */
+  serviceArea: text(150, 'Service area').min(1, 'Service area is required'),
+  /** The company's look and place: admins only, as every setting. */
+  logoUrl: uploadedPicture('Logo'),
+  brandPrimaryColor: brandColour('Main brand colour'),
+  brandAccentColor: brandColour('Accent colour'),
+  timeZone: timeZoneName,
 });
+
+/** Settings a client written before they existed may leave out: what is stored stays. */
+const settingsAddedLater = {
+  serviceArea: true,
+  logoUrl: true,
+  brandPrimaryColor: true,
+  brandAccentColor: true,
+  timeZone: true,
+} as const;
 
 export type SiteSettings = z.output<typeof siteSettingsSchema>;
 
@@ -116,6 +170,7 @@ export type SiteSettings = z.output<typeof siteSettingsSchema>;
  * Latitude and longitude go together.
  */
 export const siteSettingsInputSchema = siteSettingsSchema
+  .partial(settingsAddedLater)
   .extend({ address: text(500, 'Address').optional() })
   .superRefine((settings, context) => {
     if ((settings.latitude === '') !== (settings.longitude === '')) {
@@ -170,6 +225,11 @@ export const publicSettingsSchema = siteSettingsSchema.pick({
   instagram: true,
   twitter: true,
   linkedin: true,
+  serviceArea: true,
+  logoUrl: true,
+  brandPrimaryColor: true,
+  brandAccentColor: true,
+  timeZone: true,
 });
 
 export type PublicSiteSettings = z.output<typeof publicSettingsSchema>;

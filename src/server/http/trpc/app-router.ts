@@ -17,6 +17,8 @@ import { adminReviewRequestsRouter, reviewRequestsRouter } from './routers/revie
 import { adminBookingsRouter, bookingRouter } from './routers/bookings.ts';
 import { adminSettingsRouter, settingsRouter } from './routers/settings.ts';
 import { adminServiceAreasRouter, serviceAreasRouter } from './routers/service-areas.ts';
+import { adminOffersRouter, offersRouter } from './routers/offers.ts';
+import { adminPagesRouter } from './routers/page-texts.ts';
 
 export const appRouter = router({
   posts: postsRouter,
@@ -44,6 +46,9 @@ export const appRouter = router({
   adminFaqs: adminFaqsRouter,
   booking: bookingRouter,
   adminBookings: adminBookingsRouter,
+  offers: offersRouter,
+  adminOffers: adminOffersRouter,
+  adminPages: adminPagesRouter,
 });
 
 export type AppRouter = typeof appRouter;

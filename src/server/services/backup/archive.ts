@@ -34,7 +34,12 @@ import {
 
 /** The first entry of every archive: tells our archives from any other tar.gz. */
 const FORMAT_ENTRY = 'FORMAT';
-const FORMAT_NAME = 'cumming-plumbing-site-backup';
+const FORMAT_NAME = 'plumbing-site-backup';
+/**
+ * Archives written before the product served any company carried the first company's name before
+ * FORMAT_NAME; they are the same format and load alike.
+ */
+const FORMAT_NAME_PATTERN = /^(?:[a-z]+-)?plumbing-site-backup$/;
 export const FORMAT_VERSION = 1;
 const MANIFEST_ENTRY = 'manifest.json';
 
@@ -45,7 +50,7 @@ export interface PartInfo {
 }
 
 export interface Manifest {
-  format: typeof FORMAT_NAME;
+  format: string;
   formatVersion: number;
   createdAt: string;
   database: 'pglite' | 'postgres';
@@ -401,7 +406,7 @@ export async function stageArchive(
           if (current!.bytes > 64 * 1024 * 1024)
             throw new BackupArchiveError('The archive manifest is implausibly large.');
           if (current!.name === MANIFEST_ENTRY) manifestText += event.chunk.toString('utf8');
-          else if (!event.chunk.toString('utf8').startsWith(`${FORMAT_NAME} `))
+          else if (!FORMAT_NAME_PATTERN.test(event.chunk.toString('utf8').split(' ')[0]!))
             throw new BackupArchiveError('This file is not a backup made by `npm run backup`.');
         }
         const now = performance.now();
@@ -464,7 +469,7 @@ function parseManifest(text: string): Manifest {
   } catch {
     throw new BackupArchiveError('The archive manifest is damaged; nothing was changed.');
   }
-  if (manifest?.format !== FORMAT_NAME)
+  if (typeof manifest?.format !== 'string' || !FORMAT_NAME_PATTERN.test(manifest.format))
     throw new BackupArchiveError('This file is not a backup made by `npm run backup`.');
   if (manifest.formatVersion > FORMAT_VERSION)
     throw new BackupArchiveError(

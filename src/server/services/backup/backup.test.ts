@@ -65,6 +65,9 @@ async function snapshot(t: TestApp, adminCookie: string, editorCookie: string) {
   await trpc('adminUsers.list', adminCookie);
   await trpc('adminReviews.list', adminCookie);
   await trpc('media.list', adminCookie);
+  await get('/api/offers');
+  await get('/api/admin/offers', adminCookie);
+  for (const page of ['home', 'about', 'footer']) await get(`/api/admin/pages/${page}`, adminCookie);
   const files: Record<string, string> = {};
   for (const { name } of await t.app.fileStore.list()) {
     const response = await t.app.inject({ method: 'GET', url: `/uploads/${name}` });
@@ -195,8 +198,30 @@ describe(`backup and restore (${testDatabaseKind})`, () => {
       (await inject('POST', '/api/admin/faqs', { question: 'Is it safe?', answer: 'Yes.', serviceId }))
         .statusCode,
     ).toBe(201);
+    expect(JSON.stringify(expected.answers['admin /api/admin/service-areas'])).toContain('flowery-branch-ga');
+    // Offers and page text, the owner's content like the posts.
+    expect(
+      (
+        await inject('POST', '/api/admin/offers', {
+          title: 'Gas Line Check',
+          amount: '$19 Off',
+          finePrint: 'One per home',
+          picture: 'drawn',
+          endsAt: '2099-12-31T18:00:00Z',
+        })
+      ).statusCode,
+    ).toBe(201);
+    expect(
+      (await inject('PUT', '/api/admin/pages/home', { heroHeadline: 'Restored headline' })).statusCode,
+    ).toBe(200);
+    expect(
+      (await inject('PUT', '/api/admin/pages/about', { team: [{ name: 'Ana Ruiz', role: 'Owner' }] }))
+        .statusCode,
+    ).toBe(200);
     expected = await snapshot(source, adminCookie, editorCookie);
     expect(JSON.stringify(expected.answers['admin /api/admin/service-areas'])).toContain('flowery-branch-ga');
+    expect(JSON.stringify(expected.answers)).toContain('Restored headline');
+    expect(JSON.stringify(expected.answers)).toContain('$19 Off Gas Line Check');
     expect(Object.keys(expected.files)).toHaveLength(2);
     archive = join(work, 'site.backup');
     const summary = await backupTo(source, archive);

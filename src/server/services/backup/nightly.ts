@@ -17,12 +17,12 @@ import {
   type BackupSettings,
   type BackupStatus,
 } from '../../../shared/schemas/backup.ts';
-import { addDays, COMPANY_TIME_ZONE, companyDay } from '../../../shared/company-time.ts';
+import { addDays, companyDay, companyTimeZone } from '../../../shared/company-time.ts';
 import { wallTimeToInstant } from '../../../shared/zoned-time.ts';
 import { writeBackup, type BackupSummary } from './archive.ts';
 
-/** The business's own time zone: "02:30" means half past two at night in Cumming, Georgia. */
-export const BACKUP_TIME_ZONE = COMPANY_TIME_ZONE;
+// The backup time is read on the company's own clocks (a setting): "02:30" means half past two at night
+// where the business is.
 
 export interface Clock {
   now(): Date;
@@ -92,18 +92,18 @@ export async function saveBackupSettings(
  */
 export function lastScheduledRun(now: Date, time: string): { slot: string; at: Date } {
   const today = companyDay(now);
-  const atToday = wallTimeToInstant(today, time, BACKUP_TIME_ZONE);
+  const atToday = wallTimeToInstant(today, time, companyTimeZone());
   if (atToday.getTime() <= now.getTime()) return { slot: today, at: atToday };
   const yesterday = addDays(today, -1);
-  return { slot: yesterday, at: wallTimeToInstant(yesterday, time, BACKUP_TIME_ZONE) };
+  return { slot: yesterday, at: wallTimeToInstant(yesterday, time, companyTimeZone()) };
 }
 
 /** The first scheduled time after `now`. */
 export function nextScheduledRun(now: Date, time: string): Date {
   const today = companyDay(now);
-  const atToday = wallTimeToInstant(today, time, BACKUP_TIME_ZONE);
+  const atToday = wallTimeToInstant(today, time, companyTimeZone());
   if (atToday.getTime() > now.getTime()) return atToday;
-  return wallTimeToInstant(addDays(today, 1), time, BACKUP_TIME_ZONE);
+  return wallTimeToInstant(addDays(today, 1), time, companyTimeZone());
 }
 
 const NIGHTLY_FILE = /^nightly-\d{4}-\d{2}-\d{2}\.backup$/;
@@ -136,7 +136,7 @@ export async function getBackupStatus(
     .limit(1);
   return {
     settings: backupSettings,
-    timeZone: BACKUP_TIME_ZONE,
+    timeZone: companyTimeZone(),
     lastRun: summaryOf(lastRun),
     lastSuccess: summaryOf(lastSuccess),
     nextRunAt: backupSettings.enabled ? nextScheduledRun(now, backupSettings.time).toISOString() : null,

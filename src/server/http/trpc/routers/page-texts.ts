@@ -1,0 +1,30 @@
+import { z } from 'zod';
+import {
+  defaultPageText,
+  getStoredPageText,
+  pageTextTable,
+  savePageText,
+} from '../../../services/page-texts.ts';
+import { getSettings } from '../../../services/settings.ts';
+import { savePageTextSchema, textPageSchema } from '../../../../shared/schemas/page-texts.ts';
+import { router, staffInternalProcedure } from '../init.ts';
+
+/**
+ * Editors and admins alike: page text is content. A change empties only the pages showing that page's
+ * text (here at once, on other instances through the change the database announces).
+ */
+export const adminPagesRouter = router({
+  get: staffInternalProcedure.input(z.object({ page: textPageSchema })).query(async ({ ctx, input }) => {
+    const { companyName } = await getSettings(ctx.db);
+    return {
+      page: input.page,
+      text: await getStoredPageText(ctx.db, input.page),
+      defaults: defaultPageText(input.page, companyName),
+    };
+  }),
+  save: staffInternalProcedure.input(savePageTextSchema).mutation(async ({ ctx, input }) => {
+    const text = await savePageText(ctx.db, input.page, input.text, ctx.now());
+    ctx.contentChanged([pageTextTable(input.page)]);
+    return { page: input.page, text };
+  }),
+});
