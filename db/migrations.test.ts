@@ -37,6 +37,8 @@ describe(`migrations (${testDatabaseKind})`, () => {
       'analytics_salts',
       'backup_runs',
       'contact_submissions',
+      'content_drafts',
+      'content_versions',
       'known_browsers',
       'lead_notifications',
       'media',
@@ -47,12 +49,14 @@ describe(`migrations (${testDatabaseKind})`, () => {
       'review_request_unsubscribes',
       'review_requests',
       'reviews',
+      'scheduled_changes',
       'security_emails',
       'seo_metadata',
       'sessions',
       'settings',
       'stored_file_chunks',
       'stored_files',
+      'trashed_items',
       'users',
     ]);
     expect(await appliedMigrations(handle)).toBe(migrationCount);

@@ -15,3 +15,4 @@ export * from './review-requests.ts';
 export * from './activity-log.ts';
 export * from './recovery-codes.ts';
 export * from './security-emails.ts';
+export * from './content-history.ts';

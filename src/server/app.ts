@@ -16,6 +16,7 @@ import { siteImagesRoute } from './http/site-images-route.ts';
 import { analyticsRestRoutes } from './http/rest/analytics.ts';
 import { discoveryRoutes } from './http/rest/discovery.ts';
 import { adminRestRoutes } from './http/rest/admin.ts';
+import { contentRestRoutes } from './http/rest/content.ts';
 import { accountRestRoutes } from './http/rest/account.ts';
 import { publicRestRoutes } from './http/rest/public.ts';
 import { cachePublicReads } from './caching/public-api-cache.ts';
@@ -137,6 +138,7 @@ async function buildApp(fastify: FastifyInstance, options: AppOptions) {
   cachePublicReads(fastify);
   await fastify.register(publicRestRoutes);
   await fastify.register(adminRestRoutes);
+  await fastify.register(contentRestRoutes);
   await fastify.register(accountRestRoutes);
   await fastify.register(analyticsRestRoutes);
   await fastify.register(uploadRestRoute, { limits: options.uploadLimits ?? defaultUploadLimits });

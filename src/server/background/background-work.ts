@@ -165,7 +165,13 @@ export async function startBackgroundWork(
   // An email being sent is finished before the database closes; the rest wait in the database.
   fastify.addHook('onClose', () => reviewRequestMailer.stop());
 
-  scheduleSweeps(fastify, database.db, options.sweepIntervalMs ?? 60 * 60 * 1000, startInBackground);
+  scheduleSweeps(
+    fastify,
+    database.db,
+    fileStore,
+    options.sweepIntervalMs ?? 60 * 60 * 1000,
+    startInBackground,
+  );
 
   if (options.nightlyBackups) {
     const nightly = new NightlyBackups({
@@ -214,16 +220,17 @@ function backgroundStarter(fastify: FastifyInstance, delayMs: number) {
 function scheduleSweeps(
   fastify: FastifyInstance,
   db: DatabaseHandle['db'],
+  fileStore: FileStore,
   intervalMs: number,
   startInBackground: (start: () => void) => void,
 ): void {
   let running: Promise<void> | undefined;
   const sweep = () => {
     if (running) return;
-    running = sweepExpired(db)
+    running = sweepExpired(db, { fileStore }, fastify.clock())
       .then((result) => {
-        if (result.spamLeads || result.spamReviews || result.rateLimits)
-          fastify.log.info(result, 'deleted old spam and expired limit counters');
+        if (result.spamLeads || result.spamReviews || result.rateLimits || result.trash)
+          fastify.log.info(result, 'deleted old spam, expired limit counters and items due out of the Trash');
       })
       .catch((error: unknown) => fastify.log.warn({ err: error }, 'sweep of old spam failed'))
       .finally(() => (running = undefined));

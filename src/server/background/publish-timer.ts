@@ -1,4 +1,4 @@
-import { and, eq, gt, min } from 'drizzle-orm';
+import { and, eq, gt, isNull, min } from 'drizzle-orm';
 import type { Database } from '../../../db/client.ts';
 import { posts } from '../../../db/schema/index.ts';
 
@@ -81,7 +81,9 @@ export class PublishTimer {
     const [row] = await this.db
       .select({ next: min(posts.publishedAt) })
       .from(posts)
-      .where(and(eq(posts.isPublished, true), gt(posts.publishedAt, this.clock.now())));
+      .where(
+        and(eq(posts.isPublished, true), isNull(posts.deletedAt), gt(posts.publishedAt, this.clock.now())),
+      );
     return row?.next ?? null;
   }
 }

@@ -32,6 +32,15 @@ export const activityKinds = [
   'user-sessions-ended',
   'backup-downloaded',
   'leads-exported',
+  'content-created',
+  'content-edited',
+  'version-restored',
+  'content-trashed',
+  'content-restored',
+  'content-purged',
+  'settings-changed',
+  'change-scheduled',
+  'scheduled-change-applied',
 ] as const;
 export type ActivityKind = (typeof activityKinds)[number];
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { baseVersionSchema } from './content.ts';
 import { rowIdSchema } from './row-id.ts';
 import { plainText } from './text.ts';
 
@@ -72,6 +73,8 @@ export const postFieldsSchema = z.object({
 export const savePostInputSchema = z.object({
   type: postTypeSchema,
   post: postFieldsSchema,
+  /** The version the editor loaded (an edit); an older one than stored is refused with 409. */
+  version: baseVersionSchema,
 });
 
 export const postIdSchema = rowIdSchema('Post');

@@ -5,7 +5,6 @@ import { PassThrough } from 'node:stream';
 import { ok, okWithMessage, serviceResult, typed } from './typed.ts';
 import { leadsToCsv } from '../../services/leads.ts';
 import { writeBackupForDownload, type getBackupStatus } from '../../services/backup/nightly.ts';
-import type { AdminPost } from '../../services/posts.ts';
 import type { MediaLibraryItem } from '../../services/media-library.ts';
 import { ADMIN_ONLY_MESSAGE } from '../trpc/init.ts';
 import { leadFilterSchema } from '../trpc/routers/leads.ts';
@@ -23,11 +22,15 @@ import {
   type ReviewRequestLogEntry,
 } from '../../../shared/schemas/review-request.ts';
 import type { ModeratedReview } from '../../services/reviews.ts';
-import { adminSiteSettingsSchema, siteSettingsInputSchema } from '../../../shared/schemas/settings.ts';
+import { adminSiteSettingsSchema } from '../../../shared/schemas/settings.ts';
+import { saveSiteSettingsInputSchema } from '../trpc/routers/settings.ts';
+import type { VersionedPost } from '../trpc/routers/admin-posts.ts';
+import { baseVersionOf } from './content.ts';
 
 const postIdParams = z.object({ id: postIdSchema });
 const mediaIdParams = z.object({ id: mediaIdSchema });
 const reviewIdParams = z.object({ id: z.coerce.number().int().positive() });
+const versionedSettings = adminSiteSettingsSchema.extend({ version: z.number() });
 
 /** The inbox's filter link sends an empty field for "any": the filter schema should see it unset. */
 function dropBlankQueryFields(request: FastifyRequest, _reply: FastifyReply, done: () => void) {
@@ -56,7 +59,7 @@ export async function adminRestRoutes(fastify: FastifyInstance) {
     '/api/admin/settings',
     {
       preValidation: adminOnly,
-      schema: { response: { 200: z.object({ ...ok, settings: adminSiteSettingsSchema }) } },
+      schema: { response: { 200: z.object({ ...ok, settings: versionedSettings }) } },
     },
     async (request, reply) => {
       const settings = await callerFor(request, reply).adminSettings.get();
@@ -69,12 +72,15 @@ export async function adminRestRoutes(fastify: FastifyInstance) {
     {
       preValidation: adminOnly,
       schema: {
-        body: siteSettingsInputSchema,
-        response: { 200: z.object({ ...okWithMessage, settings: adminSiteSettingsSchema }) },
+        body: saveSiteSettingsInputSchema,
+        response: { 200: z.object({ ...okWithMessage, settings: versionedSettings }) },
       },
     },
     async (request, reply) => {
-      const settings = await callerFor(request, reply).adminSettings.save(request.body);
+      const settings = await callerFor(request, reply).adminSettings.save({
+        ...request.body,
+        version: baseVersionOf(request, request.body.version),
+      });
       return { success: true as const, settings, message: 'Settings saved' };
     },
   );
@@ -156,8 +162,8 @@ export async function adminRestRoutes(fastify: FastifyInstance) {
         response: {
           200: z.object({
             ...ok,
-            newsPosts: serviceResult<AdminPost[]>(),
-            advicePosts: serviceResult<AdminPost[]>(),
+            newsPosts: serviceResult<VersionedPost[]>(),
+            advicePosts: serviceResult<VersionedPost[]>(),
           }),
         },
       },
@@ -178,7 +184,7 @@ export async function adminRestRoutes(fastify: FastifyInstance) {
       schema: {
         body: savePostInputSchema,
         response: {
-          201: z.object({ ...okWithMessage, postId: z.number(), post: serviceResult<AdminPost>() }),
+          201: z.object({ ...okWithMessage, postId: z.number(), post: serviceResult<VersionedPost>() }),
         },
       },
     },
@@ -194,11 +200,15 @@ export async function adminRestRoutes(fastify: FastifyInstance) {
       schema: {
         params: postIdParams,
         body: savePostInputSchema,
-        response: { 200: z.object({ ...okWithMessage, post: serviceResult<AdminPost>() }) },
+        response: { 200: z.object({ ...okWithMessage, post: serviceResult<VersionedPost>() }) },
       },
     },
     async (request, reply) => {
-      const post = await callerFor(request, reply).adminPosts.update({ ...request.body, ...request.params });
+      const post = await callerFor(request, reply).adminPosts.update({
+        ...request.body,
+        ...request.params,
+        version: baseVersionOf(request, request.body.version),
+      });
       return { success: true as const, post, message: 'Post updated' };
     },
   );
@@ -208,7 +218,7 @@ export async function adminRestRoutes(fastify: FastifyInstance) {
     { schema: { params: postIdParams, response: { 200: z.object(okWithMessage) } } },
     async (request, reply) => {
       await callerFor(request, reply).adminPosts.delete(request.params);
-      return { success: true as const, message: 'Post deleted' };
+      return { success: true as const, message: 'Post moved to the Trash' };
     },
   );
 
@@ -242,7 +252,7 @@ export async function adminRestRoutes(fastify: FastifyInstance) {
     { schema: { params: mediaIdParams, response: { 200: z.object(okWithMessage) } } },
     async (request, reply) => {
       await callerFor(request, reply).media.delete(request.params);
-      return { success: true as const, message: 'Upload deleted' };
+      return { success: true as const, message: 'Upload moved to the Trash' };
     },
   );
 
@@ -275,6 +285,24 @@ export async function adminRestRoutes(fastify: FastifyInstance) {
     async (request, reply) => {
       const requests = await callerFor(request, reply).adminReviewRequests.list();
       return { success: true as const, requests };
+    },
+  );
+
+  app.delete(
+    '/api/admin/reviews/:id',
+    { schema: { params: reviewIdParams, response: { 200: z.object(okWithMessage) } } },
+    async (request, reply) => {
+      await callerFor(request, reply).adminReviews.delete(request.params);
+      return { success: true as const, message: 'Review moved to the Trash' };
+    },
+  );
+
+  app.delete(
+    '/api/admin/leads/:id',
+    { schema: { params: reviewIdParams, response: { 200: z.object(okWithMessage) } } },
+    async (request, reply) => {
+      await callerFor(request, reply).leads.delete(request.params);
+      return { success: true as const, message: 'Lead moved to the Trash' };
     },
   );
 

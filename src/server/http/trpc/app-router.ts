@@ -7,6 +7,7 @@ import { adminUsersRouter } from './routers/admin-users.ts';
 import { adminSeoRouter } from './routers/admin-seo.ts';
 import { authRouter } from './routers/auth.ts';
 import { contactRouter } from './routers/contact.ts';
+import { contentRouter } from './routers/content.ts';
 import { mediaRouter } from './routers/media.ts';
 import { postsRouter } from './routers/posts.ts';
 import { adminReviewsRouter, reviewsRouter } from './routers/reviews.ts';
@@ -34,6 +35,7 @@ export const appRouter = router({
   adminUsers: adminUsersRouter,
   adminBackups: adminBackupsRouter,
   adminStats: adminStatsRouter,
+  content: contentRouter,
 });
 
 export type AppRouter = typeof appRouter;
