@@ -13,10 +13,12 @@ import { MediaTab } from './MediaTab.tsx';
 import { PostsTab } from './PostsTab.tsx';
 import { ReviewsTab } from './ReviewsTab.tsx';
 import { SettingsTab } from './SettingsTab.tsx';
+import { TrashTab } from './TrashTab.tsx';
 import { loginPathFor } from '../../shared/admin-return.ts';
 import * as styles from './admin.css.ts';
 
-type TabId = 'dashboard' | 'content' | 'media' | 'leads' | 'reviews' | 'settings' | 'account' | 'activity';
+type TabId =
+  'dashboard' | 'content' | 'media' | 'leads' | 'reviews' | 'trash' | 'settings' | 'account' | 'activity';
 
 /** What a tab shows: the tab, and the lead or post a link asked for. */
 export interface AdminView {
@@ -39,6 +41,7 @@ const tabs: TabDefinition[] = [
   { id: 'media', label: 'Media', render: ({ open }) => <MediaTab open={open} /> },
   { id: 'leads', label: 'Leads', render: ({ leadId }) => <LeadsTab openLeadId={leadId} /> },
   { id: 'reviews', label: 'Reviews', render: () => <ReviewsTab /> },
+  { id: 'trash', label: 'Trash', render: () => <TrashTab /> },
   { id: 'settings', label: 'Settings', adminOnly: true, render: () => <SettingsTab /> },
   { id: 'account', label: 'Account', render: () => <AccountTab /> },
   { id: 'activity', label: 'Activity', render: () => <ActivityTab /> },

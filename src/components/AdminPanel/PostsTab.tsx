@@ -2,11 +2,13 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { inferRouterOutputs } from '@trpc/server';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import type { AppRouter } from '../../server/http/trpc/app-router.ts';
-import { fieldErrorsOf, serverMessageOf, useTRPC } from '../../client/trpc.tsx';
+import { fieldErrorsOf, isEditConflict, serverMessageOf, useTRPC } from '../../client/trpc.tsx';
 import { formatPostDate } from '../../shared/format-date.ts';
 import { postFieldsSchema } from '../../shared/schemas/post.ts';
 import { firstMessageByField } from '../../shared/schemas/field-errors.ts';
 import { toast } from '../Toast/toast-store.ts';
+import { wordsOf } from '../../shared/word-diff.ts';
+import { HistoryPanel } from './HistoryPanel.tsx';
 import { MediaUploadField } from './MediaUploadField.tsx';
 import { RichTextEditor } from './RichTextEditor.tsx';
 import * as styles from './admin.css.ts';
@@ -104,6 +106,7 @@ export function PostsTab({ openPostId }: { openPostId?: number }) {
         id: post.id,
         type: post.type,
         post: { ...postPayload(formFromPost(post)), isPublished: !post.isPublished },
+        version: post.version,
       });
       toast(
         post.isPublished
@@ -124,7 +127,7 @@ export function PostsTab({ openPostId }: { openPostId?: number }) {
     if (!window.confirm('Are you sure you want to delete this post?')) return;
     try {
       await remove.mutateAsync({ id: post.id });
-      toast({ title: 'Post deleted' });
+      toast({ title: 'Post deleted', description: 'Moved to the Trash, where it can be restored' });
       if (editing?.id === post.id) setEditing(null);
     } catch (error) {
       toast({
@@ -139,16 +142,38 @@ export function PostsTab({ openPostId }: { openPostId?: number }) {
   const all = posts.data ?? [];
   return (
     <div className={styles.grid}>
-      <PostForm
-        key={editing?.id ?? 'new'}
-        editing={editing}
-        headingRef={formHeading}
-        onSaved={async () => {
-          setEditing(null);
-          await refresh();
-        }}
-        onCancel={() => setEditing(null)}
-      />
+      <div className={styles.form}>
+        <PostForm
+          key={editing ? `${editing.id}-${editing.version}` : 'new'}
+          editing={editing}
+          headingRef={formHeading}
+          onSaved={async () => {
+            setEditing(null);
+            await refresh();
+          }}
+          onCancel={() => setEditing(null)}
+          latest={async (postId) => {
+            const fresh = await queryClient.fetchQuery({
+              ...trpc.adminPosts.list.queryOptions(),
+              staleTime: 0,
+            });
+            return fresh.find((post) => post.id === postId) ?? null;
+          }}
+        />
+        {editing && (
+          <HistoryPanel
+            type="post"
+            itemId={String(editing.id)}
+            onRestored={async () => {
+              const fresh = await queryClient.fetchQuery({
+                ...trpc.adminPosts.list.queryOptions(),
+                staleTime: 0,
+              });
+              setEditing(fresh.find((post) => post.id === editing.id) ?? null);
+            }}
+          />
+        )}
+      </div>
       <section className={styles.card} aria-labelledby="all-posts-title">
         <h2 id="all-posts-title" className={styles.cardTitle}>
           All Posts{posts.isSuccess && ` (${all.length})`}
@@ -235,16 +260,22 @@ function PostForm({
   headingRef,
   onSaved,
   onCancel,
+  latest,
 }: {
   editing: AdminPost | null;
   headingRef: React.RefObject<HTMLHeadingElement | null>;
   onSaved: () => Promise<void>;
   onCancel: () => void;
+  /** The post as it is saved now, read afresh: what a refused save is shown beside. */
+  latest: (postId: number) => Promise<AdminPost | null>;
 }) {
   const trpc = useTRPC();
   const id = useId();
   const [values, setValues] = useState<PostFormValues>(editing ? formFromPost(editing) : blankForm);
   const [errors, setErrors] = useState<Partial<Record<FieldName, string>>>({});
+  // The version this form's text is based on: a save from it is refused when someone saved since.
+  const [baseVersion, setBaseVersion] = useState(editing?.version);
+  const [conflict, setConflict] = useState<{ message: string; theirs: AdminPost } | null>(null);
   const errorSummary = useRef<HTMLDivElement>(null);
   const create = useMutation(trpc.adminPosts.create.mutationOptions());
   const update = useMutation(trpc.adminPosts.update.mutationOptions());
@@ -265,7 +296,7 @@ function PostForm({
     const input = { type: values.type, post: postPayload(values) };
     try {
       if (editing) {
-        await update.mutateAsync({ id: editing.id, ...input });
+        await update.mutateAsync({ id: editing.id, ...input, version: baseVersion });
         toast({ title: 'Post updated' });
       } else {
         const created = await create.mutateAsync(input);
@@ -275,6 +306,14 @@ function PostForm({
       setValues(blankForm);
       await onSaved();
     } catch (error) {
+      if (editing && isEditConflict(error)) {
+        // Nothing typed is lost: the form keeps it, and their saved text is shown beside it.
+        const theirs = await latest(editing.id).catch(() => null);
+        if (theirs)
+          setConflict({ message: serverMessageOf(error) ?? 'Someone else saved this post.', theirs });
+        toast({ title: 'Not saved', description: serverMessageOf(error), variant: 'destructive' });
+        return;
+      }
       const byField = fieldErrorsOf(error);
       if (Object.keys(byField).length)
         setErrors(
@@ -305,6 +344,49 @@ function PostForm({
         {editing ? 'Edit Post' : 'Create New Post'}
       </h2>
       <form className={styles.form} onSubmit={onSubmit} noValidate>
+        {conflict && (
+          <div role="alert" className={styles.errorBox} data-testid="edit-conflict">
+            <strong>Not saved: this post changed while you edited it</strong>
+            <p>{conflict.message}</p>
+            <div className={styles.conflictColumns}>
+              <div>
+                <h3 className={styles.sectionTitle}>Their saved version</h3>
+                <p className={styles.label}>{conflict.theirs.title}</p>
+                <p className={styles.diffText}>{conflict.theirs.excerpt}</p>
+                <p className={styles.diffText}>{wordsOf(conflict.theirs.content).join(' ')}</p>
+              </div>
+              <div>
+                <h3 className={styles.sectionTitle}>Your text (not saved yet)</h3>
+                <p className={styles.label}>{values.title}</p>
+                <p className={styles.diffText}>{values.excerpt}</p>
+                <p className={styles.diffText}>{wordsOf(values.content).join(' ')}</p>
+              </div>
+            </div>
+            <div className={styles.buttonRow}>
+              <button
+                type="button"
+                className={styles.button.secondary}
+                onClick={() => {
+                  setBaseVersion(conflict.theirs.version);
+                  setConflict(null);
+                }}
+              >
+                Keep my text (then save over theirs)
+              </button>
+              <button
+                type="button"
+                className={styles.button.secondary}
+                onClick={() => {
+                  setValues(formFromPost(conflict.theirs));
+                  setBaseVersion(conflict.theirs.version);
+                  setConflict(null);
+                }}
+              >
+                Take their version
+              </button>
+            </div>
+          </div>
+        )}
         {messages.length > 0 && (
           <div
             ref={errorSummary}
