@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { expectNoSeriousAxeViolations, toastWith, waitForHydration } from './support/browser.ts';
+import { eventually } from './support/eventually.ts';
 import { useSite } from './support/site.ts';
 import { createPost, postReview, uploadThrough } from './support/site-api.ts';
 import sharp from 'sharp';
@@ -51,14 +52,19 @@ describe('history, conflicts and the Trash in the admin area', () => {
 
     const first = versions.filter({ hasText: 'Version 1' });
     await first.getByRole('button', { name: 'Show changes of version 1' }).click();
-    await first.locator('del', { hasText: 'drains' }).waitFor();
+    // From version 1 to now the title gained a word: " 4", marked as added.
+    await first.locator('ins', { hasText: '4' }).waitFor();
     await expect(first.locator('ins').allTextContents()).resolves.toContain(' 4');
+    await expect(first.textContent()).resolves.toContain('Title');
     await expectNoSeriousAxeViolations(page);
 
     await first.getByRole('button', { name: 'Restore version 1' }).click();
     await toastWith(page, 'Version restored').waitFor();
-    await page.getByLabel('Title *').waitFor();
-    await expect(page.getByLabel('Title *').inputValue()).resolves.toBe('Gutter drains');
+    // The editor reloads the post as restored.
+    await eventually(
+      async () => ((await page.getByLabel('Title *').inputValue()) === 'Gutter drains' ? true : undefined),
+      10_000,
+    );
     await versions.nth(4).waitFor();
     await expect(versions.count()).resolves.toBe(5);
     const history = await json<{ versions: { summary: string; savedBy: string }[] }>(
@@ -217,5 +223,46 @@ describe('history, conflicts and the Trash in the admin area', () => {
       activity.entries.filter((entry) => entry.kind === kind && entry.user === 'owner').length;
     expect(count('content-trashed')).toBe(3);
     expect(count('content-restored')).toBe(3);
+  });
+});
+
+describe('autosave in the post editor', () => {
+  const site = useSite();
+
+  it('offers back what was typed into a new post after the page was closed without saving', async () => {
+    const { page, context } = await site.signedInPage();
+    await page.goto(`${site.url}/admin#content`);
+    await waitForHydration(page);
+    await page.getByLabel('Title *').fill('Tankless or tank?');
+    await page.getByLabel('Excerpt *').fill('How to choose a water heater.');
+    await page.getByRole('textbox', { name: 'Content *' }).click();
+    await page.keyboard.type('A tankless heater saves space.');
+    // Saved to the server within seconds of the last key, shown in the company's time.
+    await page
+      .getByTestId('autosave-status')
+      .getByText(/^Draft saved \d{1,2}:\d{2} [AP]M$/)
+      .waitFor({ timeout: 6_000 });
+    await page.close();
+
+    // Another browser with the same account: the server's draft is what comes back.
+    const other = await site.signedInPage();
+    await other.page.goto(`${site.url}/admin#content`);
+    await waitForHydration(other.page);
+    const offer = other.page.getByTestId('draft-offer');
+    await offer.getByText(/^Restore unsaved changes from \d{1,2}:\d{2} [AP]M\?$/).waitFor();
+    await offer.getByRole('button', { name: 'Restore unsaved changes' }).click();
+    await expect(other.page.getByLabel('Title *').inputValue()).resolves.toBe('Tankless or tank?');
+    await expect(other.page.getByRole('textbox', { name: 'Content *' }).textContent()).resolves.toContain(
+      'A tankless heater saves space.',
+    );
+    // Never shown to visitors: it is not a post until it is saved.
+    expect(await (await fetch(`${site.url}/advice-center`)).text()).not.toContain('Tankless or tank?');
+    await other.page.getByRole('button', { name: 'Create Post' }).click();
+    await toastWith(other.page, 'Post created').waitFor();
+    await other.page.reload();
+    await waitForHydration(other.page);
+    await other.page.getByRole('heading', { name: /^All Posts/ }).waitFor();
+    await expect(other.page.getByTestId('draft-offer').count()).resolves.toBe(0);
+    await context.close();
   });
 });

@@ -9,6 +9,8 @@ import { firstMessageByField } from '../../shared/schemas/field-errors.ts';
 import { toast } from '../Toast/toast-store.ts';
 import { wordsOf } from '../../shared/word-diff.ts';
 import { HistoryPanel } from './HistoryPanel.tsx';
+import { useAutosave } from './useAutosave.ts';
+import { formatCompanyClock } from '../../shared/company-time.ts';
 import { MediaUploadField } from './MediaUploadField.tsx';
 import { RichTextEditor } from './RichTextEditor.tsx';
 import * as styles from './admin.css.ts';
@@ -276,6 +278,7 @@ function PostForm({
   // The version this form's text is based on: a save from it is refused when someone saved since.
   const [baseVersion, setBaseVersion] = useState(editing?.version);
   const [conflict, setConflict] = useState<{ message: string; theirs: AdminPost } | null>(null);
+  const autosave = useAutosave('post', editing ? String(editing.id) : 'new', { ...values }, baseVersion ?? 0);
   const errorSummary = useRef<HTMLDivElement>(null);
   const create = useMutation(trpc.adminPosts.create.mutationOptions());
   const update = useMutation(trpc.adminPosts.update.mutationOptions());
@@ -297,10 +300,12 @@ function PostForm({
     try {
       if (editing) {
         await update.mutateAsync({ id: editing.id, ...input, version: baseVersion });
+        autosave.saved();
         toast({ title: 'Post updated' });
       } else {
         const created = await create.mutateAsync(input);
         if (!created?.id) throw new Error('No post ID received from server');
+        autosave.saved();
         toast({ title: 'Post created' });
       }
       setValues(blankForm);
@@ -344,6 +349,26 @@ function PostForm({
         {editing ? 'Edit Post' : 'Create New Post'}
       </h2>
       <form className={styles.form} onSubmit={onSubmit} noValidate>
+        {autosave.offer && (
+          <div role="alert" className={styles.errorBox} data-testid="draft-offer">
+            <p>Restore unsaved changes from {formatCompanyClock(new Date(autosave.offer.savedAt))}?</p>
+            <div className={styles.buttonRow}>
+              <button
+                type="button"
+                className={styles.button.primary}
+                onClick={() => {
+                  setValues({ ...values, ...(autosave.offer!.document as Partial<PostFormValues>) });
+                  autosave.takeOffer();
+                }}
+              >
+                Restore unsaved changes
+              </button>
+              <button type="button" className={styles.button.secondary} onClick={autosave.dismissOffer}>
+                Discard them
+              </button>
+            </div>
+          </div>
+        )}
         {conflict && (
           <div role="alert" className={styles.errorBox} data-testid="edit-conflict">
             <strong>Not saved: this post changed while you edited it</strong>
@@ -509,11 +534,15 @@ function PostForm({
           <button type="submit" className={styles.button.primary} disabled={saving}>
             {saving ? 'Saving...' : editing ? 'Update Post' : 'Create Post'}
           </button>
+          <p className={styles.hint} aria-live="polite" data-testid="autosave-status">
+            {autosave.savedAt ? `Draft saved ${formatCompanyClock(new Date(autosave.savedAt))}` : ''}
+          </p>
           {editing && (
             <button
               type="button"
               className={styles.button.secondary}
               onClick={() => {
+                autosave.dismissOffer();
                 setValues(blankForm);
                 onCancel();
               }}

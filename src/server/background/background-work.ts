@@ -36,6 +36,7 @@ import { sweepExpired } from '../services/sweep.ts';
 import { NightlyBackups, type Clock } from '../services/backup/nightly.ts';
 import { followSiteChanges } from '../caching/site-changes.ts';
 import { PublishTimer } from './publish-timer.ts';
+import { applyDueScheduledChanges } from '../services/content/scheduled.ts';
 
 export interface BackgroundWorkOptions {
   leadNotifier?: Partial<LeadNotifierOptions>;
@@ -119,12 +120,21 @@ export async function startBackgroundWork(
   // What visitors see can change through another instance sharing the database, or when a scheduled
   // post's time comes: both empty this instance's rendered pages. The timer is armed again when posts
   // change, and everything starts over when the listening connection comes back.
-  const publishTimer = new PublishTimer(database.db, () => pageCache.clear(), fastify.log);
+  // When the time comes, the changes due are saved (once, by whichever instance claims each) and the
+  // pages dropped; the save's own notification tells the other instances.
+  const publishTimer = new PublishTimer(
+    database.db,
+    async () => {
+      await applyDueScheduledChanges(database.db, fastify.clock());
+      pageCache.clear();
+    },
+    fastify.log,
+  );
   const stopFollowing = await followSiteChanges(database, {
     // Only the pages read from the table that changed, as each declares in its +config.ts.
     changed: (table) => {
       pageCache.clear([table]);
-      if (table === 'posts') void publishTimer.rearm();
+      if (table === 'posts' || table === 'scheduled_changes') void publishTimer.rearm();
     },
     resync: () => {
       pageCache.clear();

@@ -1,6 +1,7 @@
 import { and, eq, gt, isNull, min } from 'drizzle-orm';
 import type { Database } from '../../../db/client.ts';
 import { posts } from '../../../db/schema/index.ts';
+import { nextScheduledChangeAt } from '../services/content/scheduled.ts';
 
 export interface TimerClock {
   now(): Date;
@@ -21,7 +22,8 @@ const LONGEST_WAIT_MS = 60 * 60 * 1000;
 const RETRY_AFTER_FAILURE_MS = 30_000;
 
 /**
- * A post published with a date ahead is hidden until that date. Rendered pages are cached, so something
+ * A post published with a date ahead is hidden until that date, and a change scheduled for a live item
+ * waits in the database for its time. Rendered pages are cached, so something
  * has to clear them when the date comes: this timer, armed for the earliest such date. It is armed again
  * after it fires and whenever posts change, on this instance or another (the site_changes notification),
  * so each instance shows a scheduled post at its time with nothing else happening.
@@ -30,10 +32,12 @@ export class PublishTimer {
   private handle: unknown;
   private armings = 0;
   private stopped = false;
+  /** When publishing what was due last failed: the next try waits a while. */
+  private failedAt: Date | undefined;
 
   constructor(
     private readonly db: Database,
-    private readonly onDue: () => void,
+    private readonly onDue: () => Promise<void> | void,
     private readonly log: { error(object: unknown, message: string): void },
     private readonly clock: TimerClock = systemClock,
   ) {}
@@ -45,6 +49,13 @@ export class PublishTimer {
     try {
       const next = await this.nextPublishDate();
       delayMs = next ? Math.min(next.getTime() - this.clock.now().getTime(), LONGEST_WAIT_MS) : undefined;
+      if (
+        delayMs !== undefined &&
+        this.failedAt &&
+        this.clock.now().getTime() - this.failedAt.getTime() < RETRY_AFTER_FAILURE_MS
+      )
+        delayMs = Math.max(delayMs, RETRY_AFTER_FAILURE_MS);
+      else this.failedAt = undefined;
     } catch (error) {
       this.log.error({ err: error }, 'could not read the next scheduled post; trying again shortly');
       delayMs = RETRY_AFTER_FAILURE_MS;
@@ -55,8 +66,16 @@ export class PublishTimer {
     this.handle = this.clock.setTimeout(
       () => {
         this.handle = undefined;
-        this.onDue();
-        void this.rearm();
+        void (async () => {
+          try {
+            await this.onDue();
+          } catch (error) {
+            // Tried again after a pause, not at once: what is due stays due until it is saved.
+            this.log.error({ err: error }, 'publishing what was due failed; trying again shortly');
+            this.failedAt = this.clock.now();
+          }
+          await this.rearm();
+        })();
       },
       Math.max(delayMs, 0),
     );
@@ -77,13 +96,17 @@ export class PublishTimer {
     this.handle = undefined;
   }
 
+  // The earliest of a scheduled post's date and a scheduled change's time.
   private async nextPublishDate(): Promise<Date | null> {
+    const change = await nextScheduledChangeAt(this.db);
     const [row] = await this.db
       .select({ next: min(posts.publishedAt) })
       .from(posts)
       .where(
         and(eq(posts.isPublished, true), isNull(posts.deletedAt), gt(posts.publishedAt, this.clock.now())),
       );
-    return row?.next ?? null;
+    const post = row?.next ?? null;
+    if (!change || !post) return change ?? post;
+    return change < post ? change : post;
   }
 }

@@ -48,3 +48,18 @@ export const trashSettingsSchema = z.object({
 });
 
 export type TrashSettings = z.output<typeof trashSettingsSchema>;
+
+/** One field of a draft: what an editor's form holds. */
+const draftValue = z.union([
+  z.string().max(200_000, 'A draft field must be at most 200,000 characters'),
+  z.boolean(),
+  z.null(),
+]);
+
+/** What the editor sends a few seconds after typing stops (autosave); `id` is `new` for an item not created yet. */
+export const saveDraftInputSchema = contentItemSchema.extend({
+  document: z
+    .record(z.string().max(40), draftValue, { error: 'document must be the editor’s fields' })
+    .refine((document) => Object.keys(document).length <= 40, 'A draft has at most 40 fields'),
+  baseVersion: z.number().int().min(0).default(0),
+});

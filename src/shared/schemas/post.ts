@@ -79,5 +79,14 @@ export const savePostInputSchema = z.object({
 
 export const postIdSchema = rowIdSchema('Post');
 
+/** A change to a live post that goes live at `runAt` (an instant; the editor sends company time). */
+export const schedulePostChangeInputSchema = z.object({
+  type: postTypeSchema,
+  post: postFieldsSchema,
+  runAt: z.iso
+    .datetime({ offset: true, error: 'runAt must be a date and time' })
+    .transform((value) => new Date(value)),
+});
+
 export type PostFieldsInput = z.input<typeof postFieldsSchema>;
 export type SavePostInput = z.input<typeof savePostInputSchema>;

@@ -13,7 +13,12 @@ import { recordActivityBy } from '../../services/activity-log.ts';
 import { assertRecentlyAuthenticated } from '../../services/sessions.ts';
 import { actingRequest, createRequestContext } from '../request-context.ts';
 import { backupSettingsSchema, type BackupSettings } from '../../../shared/schemas/backup.ts';
-import { postIdSchema, savePostInputSchema } from '../../../shared/schemas/post.ts';
+import {
+  postIdSchema,
+  savePostInputSchema,
+  schedulePostChangeInputSchema,
+} from '../../../shared/schemas/post.ts';
+import type { PendingChange } from '../../services/content/scheduled.ts';
 import { mediaAltSchema, mediaIdSchema } from '../../../shared/schemas/media.ts';
 import {
   reviewReplyInputSchema,
@@ -219,6 +224,53 @@ export async function adminRestRoutes(fastify: FastifyInstance) {
     async (request, reply) => {
       await callerFor(request, reply).adminPosts.delete(request.params);
       return { success: true as const, message: 'Post moved to the Trash' };
+    },
+  );
+
+  // A change to a live post that goes live at a set time, the changes waiting, and cancelling one.
+  app.post(
+    '/api/admin/posts/:id/scheduled-changes',
+    {
+      schema: {
+        params: postIdParams,
+        body: schedulePostChangeInputSchema,
+        response: { 201: z.object({ ...okWithMessage, change: serviceResult<PendingChange>() }) },
+      },
+    },
+    async (request, reply) => {
+      const change = await callerFor(request, reply).adminPosts.scheduleChange({
+        ...request.body,
+        ...request.params,
+      });
+      return reply.status(201).send({ success: true, change, message: 'Change scheduled' });
+    },
+  );
+
+  app.get(
+    '/api/admin/posts/:id/scheduled-changes',
+    {
+      schema: {
+        params: postIdParams,
+        response: { 200: z.object({ ...ok, changes: serviceResult<PendingChange[]>() }) },
+      },
+    },
+    async (request, reply) => {
+      const changes = await callerFor(request, reply).adminPosts.scheduledChanges(request.params);
+      return { success: true as const, changes };
+    },
+  );
+
+  app.delete(
+    '/api/admin/scheduled-changes/:changeId',
+    {
+      schema: {
+        params: z.object({ changeId: z.coerce.number().int().positive() }),
+        response: { 200: z.object(okWithMessage) },
+      },
+    },
+    async (request, reply) => {
+      await callerFor(request, reply).adminPosts.cancelScheduledChange(request.params);
+      return { success: true as const, message: 'Scheduled change cancelled' };
     },
   );
 

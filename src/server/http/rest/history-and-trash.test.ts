@@ -10,6 +10,9 @@ import { buildTestApp, movableClock, type MovableClock, type TestApp } from '../
 import { testDatabaseKind } from '../../testing/test-database.ts';
 import { sweepExpired } from '../../services/sweep.ts';
 import { VERSIONS_KEPT } from '../../services/content/history.ts';
+import { applyDueScheduledChanges } from '../../services/content/scheduled.ts';
+import { wallTimeToInstant } from '../../../shared/zoned-time.ts';
+import { COMPANY_TIME_ZONE } from '../../../shared/company-time.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const fields = (title: string, content: string) => ({
@@ -209,6 +212,116 @@ describe(`history, conflicts and the Trash over HTTP (${testDatabaseKind})`, () 
       (await send('GET', '/api/admin/history?type=settings&id=site', undefined, editorCookie)).statusCode,
     ).toBe(403);
     expect((await send('GET', '/api/admin/history?type=nothing&id=1')).statusCode).toBe(400);
+  });
+
+  it('keeps each person’s unsaved draft until the item is saved, and never shows it to visitors', async () => {
+    const post = await createPost('Septic care', 'Pump every three years.');
+    const owner = t.caller(cookie);
+    const editor = await t.callerAs('editor', 'eddie');
+    const draft = { ...fields('Septic care, revised', 'Pump every two years.'), publishAt: '' };
+    const saved = await owner.mutate('content.saveDraft', {
+      type: 'post',
+      id: String(post.id),
+      document: draft,
+      baseVersion: 1,
+    });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json().result.data).toEqual({
+      document: draft,
+      baseVersion: 1,
+      savedAt: '2026-03-07T15:00:00.000Z',
+    });
+    const newDraft = await owner.mutate('content.saveDraft', {
+      type: 'post',
+      id: 'new',
+      document: { title: 'Half a thought' },
+    });
+    expect(newDraft.statusCode).toBe(200);
+    // Each person's own: the editor has none of the owner's.
+    expect(
+      (await editor.query('content.draft', { type: 'post', id: String(post.id) })).json().result.data,
+    ).toBeNull();
+    expect(
+      (await owner.query('content.draft', { type: 'post', id: String(post.id) })).json().result.data.document,
+    ).toEqual(draft);
+    expect(await publicTitle(post.id)).toBe('Septic care');
+    const bad = await owner.mutate('content.saveDraft', {
+      type: 'post',
+      id: String(post.id),
+      document: { title: { nested: 1 } },
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(
+      (await owner.mutate('content.saveDraft', { type: 'nothing', id: '1', document: {} })).statusCode,
+    ).toBe(400);
+
+    // Saving the item spends the draft; creating a post spends the draft of a new one.
+    await send('PUT', `/api/admin/posts/${post.id}`, {
+      type: 'advice',
+      post: fields('Septic care', 'Pump every two years.'),
+      version: 1,
+    });
+    expect(
+      (await owner.query('content.draft', { type: 'post', id: String(post.id) })).json().result.data,
+    ).toBeNull();
+    await createPost('Half a thought', 'Now whole.');
+    expect((await owner.query('content.draft', { type: 'post', id: 'new' })).json().result.data).toBeNull();
+  });
+
+  it('saves a scheduled change of a live post at its time, once, and keeps the post as it was until then', async () => {
+    const post = await createPost('Water softeners', 'Soft water protects pipes.');
+    // 6 AM company time on the Sunday the clocks spring forward (2 AM does not exist that night).
+    const runAt = wallTimeToInstant('2026-03-08', '06:00', COMPANY_TIME_ZONE);
+    expect(runAt.toISOString()).toBe('2026-03-08T10:00:00.000Z');
+    const body = {
+      type: 'advice',
+      post: fields('Water softeners: spring offer', 'Soft water protects pipes and heaters.'),
+    };
+    expect(
+      (
+        await send('POST', `/api/admin/posts/${post.id}/scheduled-changes`, {
+          ...body,
+          runAt: '2026-03-07T14:00:00Z',
+        })
+      ).statusCode,
+    ).toBe(400);
+    const scheduled = await send('POST', `/api/admin/posts/${post.id}/scheduled-changes`, {
+      ...body,
+      runAt: runAt.toISOString(),
+    });
+    expect(scheduled.statusCode).toBe(201);
+    const pending = (await send('GET', `/api/admin/posts/${post.id}/scheduled-changes`)).json().changes;
+    expect(pending).toEqual([
+      expect.objectContaining({ runAt: '2026-03-08T10:00:00.000Z', createdBy: 'olivia' }),
+    ]);
+
+    expect(await applyDueScheduledChanges(t.database.db, new Date(runAt.getTime() - 1))).toBe(0);
+    expect(await publicTitle(post.id)).toBe('Water softeners');
+    // Two instances asking at once: the change is saved once.
+    const [first, second] = await Promise.all([
+      applyDueScheduledChanges(t.database.db, runAt),
+      applyDueScheduledChanges(t.database.db, runAt),
+    ]);
+    expect(first + second).toBe(1);
+    expect(await publicTitle(post.id)).toBe('Water softeners: spring offer');
+    const versions = (await send('GET', `/api/admin/history?type=post&id=${post.id}`)).json().versions;
+    expect(versions[0]).toMatchObject({
+      savedBy: 'olivia',
+      summary: 'Scheduled change of Mar 7, 2026, 10:00 AM EST went live',
+    });
+    expect((await send('GET', `/api/admin/posts/${post.id}/scheduled-changes`)).json().changes).toEqual([]);
+    const kinds = (await t.database.db.select().from(activityLog)).map((row) => row.kind);
+    expect(kinds).toEqual(expect.arrayContaining(['change-scheduled', 'scheduled-change-applied']));
+
+    // A change cancelled before its time never goes live.
+    const later = await send('POST', `/api/admin/posts/${post.id}/scheduled-changes`, {
+      ...body,
+      runAt: '2026-03-09T10:00:00Z',
+    });
+    expect((await send('DELETE', `/api/admin/scheduled-changes/${later.json().change.id}`)).statusCode).toBe(
+      200,
+    );
+    expect(await applyDueScheduledChanges(t.database.db, new Date('2026-03-10T00:00:00Z'))).toBe(0);
   });
 
   it('keeps the newest hundred versions of an item', async () => {

@@ -2,9 +2,18 @@ import { z } from 'zod';
 import { createPost, listAllPosts, updatePost, type AdminPost } from '../../../services/posts.ts';
 import { currentVersions, saveWithHistory } from '../../../services/content/history.ts';
 import { trashItem } from '../../../services/content/trash.ts';
-import { postIdSchema, savePostInputSchema } from '../../../../shared/schemas/post.ts';
+import {
+  postIdSchema,
+  savePostInputSchema,
+  schedulePostChangeInputSchema,
+} from '../../../../shared/schemas/post.ts';
+import {
+  cancelScheduledChange,
+  listPendingChanges,
+  scheduleChange,
+} from '../../../services/content/scheduled.ts';
 import { actingRequest } from '../../request-context.ts';
-import { router, staffProcedure } from '../init.ts';
+import { router, staffInternalProcedure, staffProcedure } from '../init.ts';
 
 /** A post as the editor loads it: with the version a save from it is checked against. */
 export type VersionedPost = AdminPost & { version: number };
@@ -47,6 +56,31 @@ export const adminPostsRouter = router({
         }),
       );
       return { ...result, version };
+    }),
+  /**
+   * Schedules an edit of a post ("update on Monday 6 AM"): visitors see the post as it is until then,
+   * when whichever instance is running saves it.
+   */
+  scheduleChange: staffInternalProcedure
+    .input(schedulePostChangeInputSchema.extend({ id: postIdSchema }))
+    .mutation(({ ctx, input }) =>
+      scheduleChange(
+        ctx.db,
+        actingRequest(ctx),
+        'post',
+        String(input.id),
+        { type: input.type, ...input.post, publishedAt: input.post.publishedAt?.toISOString() ?? null },
+        input.runAt,
+      ),
+    ),
+  scheduledChanges: staffInternalProcedure
+    .input(z.object({ id: postIdSchema }))
+    .query(({ ctx, input }) => listPendingChanges(ctx.db, 'post', String(input.id))),
+  cancelScheduledChange: staffInternalProcedure
+    .input(z.object({ changeId: z.coerce.number().int().positive().max(2_147_483_647) }))
+    .mutation(async ({ ctx, input }) => {
+      await cancelScheduledChange(ctx.db, actingRequest(ctx), input.changeId);
+      return { success: true as const };
     }),
   /** Moves the post to the Trash; it comes back from there with everything it had. */
   delete: staffProcedure.input(z.object({ id: postIdSchema })).mutation(async ({ ctx, input }) => {

@@ -1,5 +1,6 @@
 import {
   contentItemSchema,
+  saveDraftInputSchema,
   trashSettingsSchema,
   versionIdSchema,
 } from '../../../../shared/schemas/content.ts';
@@ -11,6 +12,7 @@ import {
   restoreFromTrash,
   saveTrashSettings,
 } from '../../../services/content/trash.ts';
+import { discardDraft, findDraft, saveDraft } from '../../../services/content/drafts.ts';
 import { ForbiddenError } from '../../../errors.ts';
 import { actingRequest } from '../../request-context.ts';
 import { ADMIN_ONLY_MESSAGE, adminInternalProcedure, router, staffInternalProcedure } from '../init.ts';
@@ -48,6 +50,19 @@ export const contentRouter = router({
       fileStore: ctx.fileStore,
     });
     return { purged: outcome === 'purged' };
+  }),
+  /** Autosave: nothing a visitor sees changes, so no page is dropped from the cache. */
+  saveDraft: staffInternalProcedure.input(saveDraftInputSchema).mutation(({ ctx, input }) => {
+    assertMayEdit(ctx.auth.user.role, input.type);
+    return saveDraft(ctx.db, actingRequest(ctx), input.type, input.id, input.document, input.baseVersion);
+  }),
+  draft: staffInternalProcedure.input(contentItemSchema).query(({ ctx, input }) => {
+    assertMayEdit(ctx.auth.user.role, input.type);
+    return findDraft(ctx.db, actingRequest(ctx), input.type, input.id);
+  }),
+  discardDraft: staffInternalProcedure.input(contentItemSchema).mutation(async ({ ctx, input }) => {
+    await discardDraft(ctx.db, actingRequest(ctx), input.type, input.id);
+    return { success: true as const };
   }),
   trashSettings: staffInternalProcedure.query(({ ctx }) => getTrashSettings(ctx.db)),
   saveTrashSettings: adminInternalProcedure
