@@ -406,6 +406,7 @@ describe('admin area', () => {
       'Media',
       'Leads',
       'Reviews',
+      'Trash',
       'Account',
       'Activity',
     ]);
