@@ -44,7 +44,10 @@ export async function seedDatabase(
       role: 'admin',
     });
     // The posts come with the first admin: an owner who later deletes them does not see them return.
-    await tx.insert(posts).values(builtInPosts()).onConflictDoNothing({ target: posts.slug });
+    await tx
+      .insert(posts)
+      .values(builtInPosts())
+      .onConflictDoNothing({ target: posts.slug, where: sql`${posts.deletedAt} is null` });
     return {
       createdAdmin: true,
       ...(config.adminPassword ? {} : { generatedAdmin: { username: config.adminUsername, password } }),

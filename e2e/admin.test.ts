@@ -412,6 +412,7 @@ describe('admin area', () => {
       'Leads',
       'Bookings',
       'Reviews',
+      'Trash',
       'Account',
       'Activity',
     ]);

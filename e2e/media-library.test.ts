@@ -94,8 +94,19 @@ describe('the Media tab', () => {
 
     page.once('dialog', (dialog) => void dialog.accept());
     await spareItem.getByRole('button', { name: 'Delete spare.png' }).click();
-    await toastWith(page, 'Upload deleted').waitFor();
+    await toastWith(page, 'Upload moved to the Trash').waitFor();
     await eventually(async () => ((await spareItem.count()) === 0 ? true : undefined), 5_000);
+    // In the Trash its file stays, so a restore gets it back whole; deleting it for good removes it.
+    const trashed = (await (
+      await fetch(`${site.url}/api/admin/trash`, { headers: { cookie: await site.adminCookie() } })
+    ).json()) as { items: { type: string; id: string; title: string }[] };
+    const spareInTrash = trashed.items.find((item) => item.title === 'spare.png')!;
+    expect(spareInTrash.type).toBe('upload');
+    const purged = await fetch(`${site.url}/api/admin/trash/upload/${spareInTrash.id}`, {
+      method: 'DELETE',
+      headers: { cookie: await site.adminCookie(), origin: site.url },
+    });
+    expect(purged.status).toBe(200);
     expect((await fetch(`${site.url}${spareUrl}`)).status).toBe(404);
 
     // Each use links to where it is edited: the post opens in the form.

@@ -25,6 +25,8 @@ export const contactSubmissions = pgTable(
     isSpam: boolean('is_spam').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Moved to the Trash (trashed_items says by whom): hidden everywhere but the Trash until restored. */
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
   },
   (table) => [
     index('contact_submissions_created_idx').on(table.createdAt.desc()),

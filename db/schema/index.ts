@@ -21,3 +21,4 @@ export * from './passkeys.ts';
 export * from './bookings.ts';
 export * from './offers.ts';
 export * from './page-texts.ts';
+export * from './content-history.ts';

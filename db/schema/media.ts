@@ -49,6 +49,8 @@ export const media = pgTable(
     variantsLeaseUntil: timestamp('variants_lease_until', { withTimezone: true }),
     postId: integer('post_id').references(() => posts.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Moved to the Trash (trashed_items says by whom): hidden everywhere but the Trash until restored. */
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
   },
   (table) => [
     check('media_type_check', sql`${table.type} in ('image', 'video')`),

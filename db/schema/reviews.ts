@@ -33,6 +33,8 @@ export const reviews = pgTable(
     reply: text('reply'),
     repliedAt: timestamp('replied_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Moved to the Trash (trashed_items says by whom): hidden everywhere but the Trash until restored. */
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
   },
   (table) => [
     check('reviews_rating_check', sql`${table.rating} between 1 and 5`),

@@ -52,6 +52,14 @@ export function serverMessageOf(error: unknown): string | undefined {
     : undefined;
 }
 
+/** Refused because someone else saved the item after this editor loaded it (409 from a save). */
+export function isEditConflict(error: unknown): boolean {
+  return (
+    error instanceof TRPCClientError &&
+    (error.data as { httpStatus?: number } | undefined)?.httpStatus === 409
+  );
+}
+
 /** Messages by field for a form, from the zod issues the server reported. */
 export function fieldErrorsOf(error: unknown): Record<string, string> {
   if (!(error instanceof TRPCClientError)) return {};

@@ -16,6 +16,7 @@ import { siteImagesRoute } from './http/site-images-route.ts';
 import { analyticsRestRoutes } from './http/rest/analytics.ts';
 import { discoveryRoutes } from './http/rest/discovery.ts';
 import { adminRestRoutes } from './http/rest/admin.ts';
+import { contentRestRoutes } from './http/rest/content.ts';
 import { accountRestRoutes } from './http/rest/account.ts';
 import { publicRestRoutes } from './http/rest/public.ts';
 import { serviceAreasRestRoutes } from './http/rest/service-areas.ts';
@@ -147,6 +148,7 @@ async function buildApp(fastify: FastifyInstance, options: AppOptions) {
   await fastify.register(pageTextRestRoutes);
   await fastify.register(offerCouponRoute);
   await fastify.register(adminRestRoutes);
+  await fastify.register(contentRestRoutes);
   await fastify.register(accountRestRoutes);
   await fastify.register(analyticsRestRoutes);
   await fastify.register(serviceAreasRestRoutes);

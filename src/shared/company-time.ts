@@ -77,3 +77,29 @@ export function daysBetween(from: string, to: string): string[] {
   for (let day = from; day <= to; day = addDays(day, 1)) days.push(day);
   return days;
 }
+
+const dateTimeFormat = new Intl.DateTimeFormat('en-US', {
+  timeZone: COMPANY_TIME_ZONE,
+  month: 'short',
+  day: 'numeric',
+  year: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+  timeZoneName: 'short',
+});
+
+/** "Nov 26, 2026, 4:40 AM EST": an instant as the owner reads it, in the company's time zone. */
+export function formatCompanyDateTime(at: Date): string {
+  return dateTimeFormat.format(at);
+}
+
+const clockFormat = new Intl.DateTimeFormat('en-US', {
+  timeZone: COMPANY_TIME_ZONE,
+  hour: 'numeric',
+  minute: '2-digit',
+});
+
+/** "12:04 PM": the time of day of an instant in the company's time zone. */
+export function formatCompanyClock(at: Date): string {
+  return clockFormat.format(at);
+}

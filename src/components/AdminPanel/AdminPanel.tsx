@@ -19,6 +19,7 @@ import { ReviewsTab } from './ReviewsTab.tsx';
 import { ServiceAreasTab } from './ServiceAreasTab.tsx';
 import { ServicesTab } from './ServicesTab.tsx';
 import { SettingsTab } from './SettingsTab.tsx';
+import { TrashTab } from './TrashTab.tsx';
 import { loginPathFor } from '../../shared/admin-return.ts';
 import * as styles from './admin.css.ts';
 
@@ -33,6 +34,7 @@ type TabId =
   | 'leads'
   | 'bookings'
   | 'reviews'
+  | 'trash'
   | 'settings'
   | 'account'
   | 'activity';
@@ -68,6 +70,7 @@ const tabs: TabDefinition[] = [
     render: ({ bookingId }) => <BookingsTab openBookingId={bookingId} />,
   },
   { id: 'reviews', label: 'Reviews', render: () => <ReviewsTab /> },
+  { id: 'trash', label: 'Trash', render: () => <TrashTab /> },
   { id: 'settings', label: 'Settings', adminOnly: true, render: () => <SettingsTab /> },
   { id: 'account', label: 'Account', render: () => <AccountTab /> },
   { id: 'activity', label: 'Activity', render: () => <ActivityTab /> },

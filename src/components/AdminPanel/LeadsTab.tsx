@@ -30,6 +30,7 @@ export function LeadsTab({ openLeadId }: { openLeadId?: number }) {
   const leads = useQuery(trpc.leads.list.queryOptions({ ...filter, spam: folder === 'spam' }));
   const changeStatus = useMutation(trpc.leads.setStatus.mutationOptions());
   const notSpam = useMutation(trpc.leads.notSpam.mutationOptions());
+  const remove = useMutation(trpc.leads.delete.mutationOptions());
   const askForReview = useMutation(trpc.adminReviewRequests.create.mutationOptions());
 
   // Every customer of a finished job gets the same request, whatever the job was like.
@@ -73,6 +74,25 @@ export function LeadsTab({ openLeadId }: { openLeadId?: number }) {
       toast({
         title: 'Error',
         description: serverMessageOf(error) ?? 'Failed to move the lead',
+        variant: 'destructive',
+      });
+    }
+    await Promise.all([
+      queryClient.invalidateQueries({ queryKey: trpc.leads.list.queryKey() }),
+      queryClient.invalidateQueries({ queryKey: trpc.leads.countNew.queryKey() }),
+    ]);
+  }
+
+  async function moveToTrash(leadId: number, name: string) {
+    if (!window.confirm(`Delete the lead from ${name}? It stays in the Trash, where it can be restored.`))
+      return;
+    try {
+      await remove.mutateAsync({ id: leadId });
+      toast({ title: 'Lead deleted', description: 'Moved to the Trash, where it can be restored' });
+    } catch (error) {
+      toast({
+        title: 'Delete error',
+        description: serverMessageOf(error) ?? 'Failed to delete the lead',
         variant: 'destructive',
       });
     }
@@ -267,6 +287,14 @@ export function LeadsTab({ openLeadId }: { openLeadId?: number }) {
                     Ask for a review<span className="visually-hidden"> from {name}</span>
                   </button>
                 )}
+                <button
+                  type="button"
+                  className={styles.button.danger}
+                  onClick={() => void moveToTrash(lead.id, name)}
+                  disabled={remove.isPending}
+                >
+                  Delete<span className="visually-hidden"> the lead from {name}</span>
+                </button>
               </div>
             </li>
           );

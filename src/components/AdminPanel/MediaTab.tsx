@@ -88,11 +88,15 @@ function MediaRow({ item, open }: { item: MediaItem } & MediaTabProps) {
   const format = item.mimeType.split('/')[1]?.toUpperCase() ?? item.mimeType;
 
   async function deleteUpload() {
-    if (!window.confirm(`Delete “${item.originalName}”? The file and its copies are removed for good.`))
+    if (
+      !window.confirm(
+        `Delete “${item.originalName}”? It goes to the Trash; its file and copies are removed when it is deleted for good.`,
+      )
+    )
       return;
     try {
       await remove.mutateAsync({ id: item.id });
-      toast({ title: 'Upload deleted', description: item.originalName });
+      toast({ title: 'Upload moved to the Trash', description: item.originalName });
     } catch (error) {
       toast({
         title: 'Delete error',

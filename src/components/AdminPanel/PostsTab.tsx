@@ -4,13 +4,17 @@ import { instantToWallTime, wallTimeInputToInstant } from '../../shared/zoned-ti
 import type { inferRouterOutputs } from '@trpc/server';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import type { AppRouter } from '../../server/http/trpc/app-router.ts';
-import { fieldErrorsOf, serverMessageOf, useTRPC } from '../../client/trpc.tsx';
+import { fieldErrorsOf, isEditConflict, serverMessageOf, useTRPC } from '../../client/trpc.tsx';
 import { formatPostDate } from '../../shared/format-date.ts';
 import { postFieldsSchema } from '../../shared/schemas/post.ts';
 import { firstMessageByField } from '../../shared/schemas/field-errors.ts';
 import { toast } from '../Toast/toast-store.ts';
+import { wordsOf } from '../../shared/word-diff.ts';
+import { HistoryPanel } from './HistoryPanel.tsx';
+import { useAutosave } from './useAutosave.ts';
+import { COMPANY_TIME_ZONE, formatCompanyClock, formatCompanyDateTime } from '../../shared/company-time.ts';
+import { wallTimeToInstant } from '../../shared/zoned-time.ts';
 import { MediaUploadField } from './MediaUploadField.tsx';
-import { FormActions } from './FormActions.tsx';
 import { FormErrorSummary } from './FormErrorSummary.tsx';
 import { RichTextEditor } from './RichTextEditor.tsx';
 import * as styles from './admin.css.ts';
@@ -109,6 +113,7 @@ export function PostsTab({ openPostId }: { openPostId?: number }) {
         id: post.id,
         type: post.type,
         post: { ...postPayload(formFromPost(post)), isPublished: !post.isPublished },
+        version: post.version,
       });
       toast(
         post.isPublished
@@ -129,7 +134,7 @@ export function PostsTab({ openPostId }: { openPostId?: number }) {
     if (!window.confirm('Are you sure you want to delete this post?')) return;
     try {
       await remove.mutateAsync({ id: post.id });
-      toast({ title: 'Post deleted' });
+      toast({ title: 'Post deleted', description: 'Moved to the Trash, where it can be restored' });
       if (editing?.id === post.id) setEditing(null);
     } catch (error) {
       toast({
@@ -144,16 +149,38 @@ export function PostsTab({ openPostId }: { openPostId?: number }) {
   const all = posts.data ?? [];
   return (
     <div className={styles.grid}>
-      <PostForm
-        key={editing?.id ?? 'new'}
-        editing={editing}
-        headingRef={formHeading}
-        onSaved={async () => {
-          setEditing(null);
-          await refresh();
-        }}
-        onCancel={() => setEditing(null)}
-      />
+      <div className={styles.form}>
+        <PostForm
+          key={editing ? `${editing.id}-${editing.version}` : 'new'}
+          editing={editing}
+          headingRef={formHeading}
+          onSaved={async () => {
+            setEditing(null);
+            await refresh();
+          }}
+          onCancel={() => setEditing(null)}
+          latest={async (postId) => {
+            const fresh = await queryClient.fetchQuery({
+              ...trpc.adminPosts.list.queryOptions(),
+              staleTime: 0,
+            });
+            return fresh.find((post) => post.id === postId) ?? null;
+          }}
+        />
+        {editing && (
+          <HistoryPanel
+            type="post"
+            itemId={String(editing.id)}
+            onRestored={async () => {
+              const fresh = await queryClient.fetchQuery({
+                ...trpc.adminPosts.list.queryOptions(),
+                staleTime: 0,
+              });
+              setEditing(fresh.find((post) => post.id === editing.id) ?? null);
+            }}
+          />
+        )}
+      </div>
       <section className={styles.card} aria-labelledby="all-posts-title">
         <h2 id="all-posts-title" className={styles.cardTitle}>
           All Posts{posts.isSuccess && ` (${all.length})`}
@@ -240,16 +267,23 @@ function PostForm({
   headingRef,
   onSaved,
   onCancel,
+  latest,
 }: {
   editing: AdminPost | null;
   headingRef: React.RefObject<HTMLHeadingElement | null>;
   onSaved: () => Promise<void>;
   onCancel: () => void;
+  /** The post as it is saved now, read afresh: what a refused save is shown beside. */
+  latest: (postId: number) => Promise<AdminPost | null>;
 }) {
   const trpc = useTRPC();
   const id = useId();
   const [values, setValues] = useState<PostFormValues>(editing ? formFromPost(editing) : blankForm);
   const [errors, setErrors] = useState<Partial<Record<FieldName, string>>>({});
+  // The version this form's text is based on: a save from it is refused when someone saved since.
+  const [baseVersion, setBaseVersion] = useState(editing?.version);
+  const [conflict, setConflict] = useState<{ message: string; theirs: AdminPost } | null>(null);
+  const autosave = useAutosave('post', editing ? String(editing.id) : 'new', { ...values }, baseVersion ?? 0);
   const errorSummary = useRef<HTMLDivElement>(null);
   const create = useMutation(trpc.adminPosts.create.mutationOptions());
   const update = useMutation(trpc.adminPosts.update.mutationOptions());
@@ -270,16 +304,26 @@ function PostForm({
     const input = { type: values.type, post: postPayload(values) };
     try {
       if (editing) {
-        await update.mutateAsync({ id: editing.id, ...input });
+        await update.mutateAsync({ id: editing.id, ...input, version: baseVersion });
+        autosave.saved();
         toast({ title: 'Post updated' });
       } else {
         const created = await create.mutateAsync(input);
         if (!created?.id) throw new Error('No post ID received from server');
+        autosave.saved();
         toast({ title: 'Post created' });
       }
       setValues(blankForm);
       await onSaved();
     } catch (error) {
+      if (editing && isEditConflict(error)) {
+        // Nothing typed is lost: the form keeps it, and their saved text is shown beside it.
+        const theirs = await latest(editing.id).catch(() => null);
+        if (theirs)
+          setConflict({ message: serverMessageOf(error) ?? 'Someone else saved this post.', theirs });
+        toast({ title: 'Not saved', description: serverMessageOf(error), variant: 'destructive' });
+        return;
+      }
       const byField = fieldErrorsOf(error);
       if (Object.keys(byField).length)
         setErrors(
@@ -310,6 +354,69 @@ function PostForm({
         {editing ? 'Edit Post' : 'Create New Post'}
       </h2>
       <form className={styles.form} onSubmit={onSubmit} noValidate>
+        {autosave.offer && (
+          <div role="alert" className={styles.errorBox} data-testid="draft-offer">
+            <p>Restore unsaved changes from {formatCompanyClock(new Date(autosave.offer.savedAt))}?</p>
+            <div className={styles.buttonRow}>
+              <button
+                type="button"
+                className={styles.button.primary}
+                onClick={() => {
+                  setValues({ ...values, ...(autosave.offer!.document as Partial<PostFormValues>) });
+                  autosave.takeOffer();
+                }}
+              >
+                Restore unsaved changes
+              </button>
+              <button type="button" className={styles.button.secondary} onClick={autosave.dismissOffer}>
+                Discard them
+              </button>
+            </div>
+          </div>
+        )}
+        {conflict && (
+          <div role="alert" className={styles.errorBox} data-testid="edit-conflict">
+            <strong>Not saved: this post changed while you edited it</strong>
+            <p>{conflict.message}</p>
+            <div className={styles.conflictColumns}>
+              <div>
+                <h3 className={styles.sectionTitle}>Their saved version</h3>
+                <p className={styles.label}>{conflict.theirs.title}</p>
+                <p className={styles.diffText}>{conflict.theirs.excerpt}</p>
+                <p className={styles.diffText}>{wordsOf(conflict.theirs.content).join(' ')}</p>
+              </div>
+              <div>
+                <h3 className={styles.sectionTitle}>Your text (not saved yet)</h3>
+                <p className={styles.label}>{values.title}</p>
+                <p className={styles.diffText}>{values.excerpt}</p>
+                <p className={styles.diffText}>{wordsOf(values.content).join(' ')}</p>
+              </div>
+            </div>
+            <div className={styles.buttonRow}>
+              <button
+                type="button"
+                className={styles.button.secondary}
+                onClick={() => {
+                  setBaseVersion(conflict.theirs.version);
+                  setConflict(null);
+                }}
+              >
+                Keep my text (then save over theirs)
+              </button>
+              <button
+                type="button"
+                className={styles.button.secondary}
+                onClick={() => {
+                  setValues(formFromPost(conflict.theirs));
+                  setBaseVersion(conflict.theirs.version);
+                  setConflict(null);
+                }}
+              >
+                Take their version
+              </button>
+            </div>
+          </div>
+        )}
         <FormErrorSummary
           id={`${id}-summary`}
           title="Validation error"
@@ -419,19 +526,143 @@ function PostForm({
           />
           {errorText('publishedAt')}
         </div>
-        <FormActions
-          saving={saving}
-          submitLabel={editing ? 'Update Post' : 'Create Post'}
-          onCancel={
-            editing
-              ? () => {
-                  setValues(blankForm);
-                  onCancel();
-                }
-              : undefined
-          }
-        />
+        <div className={styles.buttonRow}>
+          <button type="submit" className={styles.button.primary} disabled={saving}>
+            {saving ? 'Saving...' : editing ? 'Update Post' : 'Create Post'}
+          </button>
+          {editing?.isPublished && (
+            <ScheduleChange postId={editing.id} type={values.type} post={() => postPayload(values)} />
+          )}
+          <p className={styles.hint} aria-live="polite" data-testid="autosave-status">
+            {autosave.savedAt ? `Draft saved ${formatCompanyClock(new Date(autosave.savedAt))}` : ''}
+          </p>
+          {editing && (
+            <button
+              type="button"
+              className={styles.button.secondary}
+              onClick={() => {
+                autosave.dismissOffer();
+                setValues(blankForm);
+                onCancel();
+              }}
+            >
+              Cancel
+            </button>
+          )}
+        </div>
       </form>
     </section>
+  );
+}
+
+/**
+ * "Update on Monday 6 AM": the form's text saved over the live post at a day and time in the company's
+ * time zone, whichever browser or time zone the owner is in. Lists the changes waiting, with Cancel.
+ */
+function ScheduleChange({
+  postId,
+  type,
+  post,
+}: {
+  postId: number;
+  type: PostType;
+  post: () => ReturnType<typeof postPayload>;
+}) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const id = useId();
+  const [day, setDay] = useState('');
+  const [time, setTime] = useState('06:00');
+  const [error, setError] = useState<string | null>(null);
+  const pending = useQuery(trpc.adminPosts.scheduledChanges.queryOptions({ id: postId }));
+  const schedule = useMutation(trpc.adminPosts.scheduleChange.mutationOptions());
+  const cancel = useMutation(trpc.adminPosts.cancelScheduledChange.mutationOptions());
+  const refresh = () =>
+    queryClient.invalidateQueries({ queryKey: trpc.adminPosts.scheduledChanges.queryKey({ id: postId }) });
+
+  async function scheduleNow() {
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(day) || !/^\d{2}:\d{2}$/.test(time)) {
+      setError('Choose a day and a time');
+      return;
+    }
+    setError(null);
+    try {
+      const runAt = wallTimeToInstant(day, time, COMPANY_TIME_ZONE).toISOString();
+      await schedule.mutateAsync({ id: postId, type, post: post(), runAt });
+      toast({
+        title: 'Change scheduled',
+        description: `Goes live ${formatCompanyDateTime(new Date(runAt))}`,
+      });
+      await refresh();
+    } catch (failure) {
+      setError(serverMessageOf(failure) ?? 'The change could not be scheduled');
+    }
+  }
+
+  return (
+    <fieldset className={styles.form} data-testid="schedule-change">
+      <legend className={styles.label}>Or schedule these changes (company time)</legend>
+      <div className={styles.fieldRow}>
+        <div className={styles.field}>
+          <label className={styles.label} htmlFor={`${id}-day`}>
+            Day
+          </label>
+          <input
+            id={`${id}-day`}
+            type="date"
+            className={styles.input}
+            value={day}
+            onChange={(event) => setDay(event.target.value)}
+          />
+        </div>
+        <div className={styles.field}>
+          <label className={styles.label} htmlFor={`${id}-time`}>
+            Time
+          </label>
+          <input
+            id={`${id}-time`}
+            type="time"
+            className={styles.input}
+            value={time}
+            onChange={(event) => setTime(event.target.value)}
+          />
+        </div>
+      </div>
+      {error && <p className={styles.fieldError}>{error}</p>}
+      <div className={styles.buttonRow}>
+        <button
+          type="button"
+          className={styles.button.secondary}
+          disabled={schedule.isPending}
+          onClick={scheduleNow}
+        >
+          Schedule update
+        </button>
+      </div>
+      {(pending.data ?? []).length > 0 && (
+        <ul className={styles.list}>
+          {pending.data!.map((change) => (
+            <li key={change.id} className={styles.hint}>
+              Update goes live {formatCompanyDateTime(new Date(change.runAt))}
+              {change.createdBy ? ` (scheduled by ${change.createdBy})` : ''}{' '}
+              <button
+                type="button"
+                className={styles.button.secondary}
+                onClick={async () => {
+                  await cancel.mutateAsync({ changeId: change.id }).catch(() => undefined);
+                  await refresh();
+                }}
+              >
+                Cancel
+                <span className="visually-hidden">
+                  {' '}
+                  the update of {formatCompanyDateTime(new Date(change.runAt))}
+                </span>
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </fieldset>
   );
 }

@@ -56,7 +56,7 @@ export function ReviewsTab() {
     if (!window.confirm('Are you sure you want to delete this review?')) return;
     try {
       await remove.mutateAsync({ id: Number(reviewId) });
-      toast({ title: 'Review deleted' });
+      toast({ title: 'Review deleted', description: 'Moved to the Trash, where it can be restored' });
     } catch (error) {
       toast({
         title: 'Delete error',

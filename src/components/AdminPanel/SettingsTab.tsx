@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { fieldErrorsOf, useTRPC } from '../../client/trpc.tsx';
+import { fieldErrorsOf, isEditConflict, serverMessageOf, useTRPC } from '../../client/trpc.tsx';
+import { HistoryPanel } from './HistoryPanel.tsx';
 import { siteSettingsInputSchema, weekdays, type SiteSettings } from '../../shared/schemas/settings.ts';
 import { defaultSettings } from '../../shared/site-defaults.ts';
 import { SEARCH_DESCRIPTION_CHARS, SEARCH_TITLE_CHARS } from '../../shared/schemas/seo-override.ts';
@@ -67,9 +68,13 @@ export function SettingsTab() {
   const loaded = useQuery(trpc.adminSettings.get.queryOptions());
   // A failed load shows the built-in defaults.
   const [values, setValues] = useState<SiteSettings | null>(null);
+  // The version the form was loaded at: a save is refused (409) when another admin saved since.
+  const [version, setVersion] = useState<number | undefined>(undefined);
   useEffect(() => {
-    if (loaded.data) setValues(loaded.data);
-    else if (loaded.isError) setValues(defaultSettings);
+    if (loaded.data) {
+      setValues(loaded.data);
+      setVersion(loaded.data.version);
+    } else if (loaded.isError) setValues(defaultSettings);
   }, [loaded.data, loaded.isError]);
   const save = useMutation(trpc.adminSettings.save.mutationOptions());
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -96,8 +101,9 @@ export function SettingsTab() {
     }
     setErrors({});
     try {
-      const saved = await save.mutateAsync(parsed.data);
+      const saved = await save.mutateAsync({ ...parsed.data, version });
       setValues(saved);
+      setVersion(saved.version);
       queryClient.setQueryData(trpc.adminSettings.get.queryKey(), saved);
       await queryClient.invalidateQueries({ queryKey: trpc.leads.alertRecipient.queryKey() });
       toast({ title: 'Settings saved', description: 'Your settings have been updated successfully' });
@@ -107,7 +113,10 @@ export function SettingsTab() {
       focusFirstInvalid(found);
       toast({
         title: 'Save failed',
-        description: 'Failed to save settings. Please try again.',
+        // Another admin saved meanwhile: the message names who and when, and the form keeps what was typed.
+        description: isEditConflict(error)
+          ? serverMessageOf(error)
+          : 'Failed to save settings. Please try again.',
         variant: 'destructive',
       });
     }
@@ -308,6 +317,11 @@ export function SettingsTab() {
         </div>
       </form>
       {/* Its own form: one page's metadata is saved apart from the site settings. */}
+      <HistoryPanel
+        type="settings"
+        itemId="site"
+        onRestored={() => queryClient.invalidateQueries({ queryKey: trpc.adminSettings.get.queryKey() })}
+      />
       <SearchSharingSection />
       <BackupsSection />
     </div>

@@ -304,3 +304,26 @@ export const mediaUses = style({ margin: 0, paddingLeft: vars.space.lg });
 export const mediaAltForm = style({ display: 'grid', gap: vars.space.xs });
 export const mediaAltRow = style({ display: 'flex', gap: vars.space.sm, flexWrap: 'wrap' });
 globalStyle(`${mediaAltRow} input`, { flex: '1 1 16rem' });
+
+// History: words put in and taken out, told apart by more than colour (underline, strike-through).
+export const wordsAdded = style({
+  background: '#d9f2dd',
+  color: '#0b4d16',
+  textDecoration: 'underline',
+});
+export const wordsRemoved = style({
+  background: '#fbe0e0',
+  color: '#7a1010',
+  textDecoration: 'line-through',
+});
+export const diffText = style({
+  whiteSpace: 'pre-wrap',
+  overflowWrap: 'anywhere',
+  margin: 0,
+  lineHeight: 1.6,
+});
+export const conflictColumns = style({
+  display: 'grid',
+  gap: vars.space.md,
+  gridTemplateColumns: 'repeat(auto-fit, minmax(240px, 1fr))',
+});

@@ -44,6 +44,7 @@ import { PublishTimer } from './publish-timer.ts';
 import { OfferTimer } from './offer-timer.ts';
 import type { TimerClock } from './due-timer.ts';
 import { followCompanyTimeZone } from '../services/company-zone.ts';
+import { applyDueScheduledChanges } from '../services/content/scheduled.ts';
 
 export interface BackgroundWorkOptions {
   leadNotifier?: Partial<LeadNotifierOptions>;
@@ -135,9 +136,14 @@ export async function startBackgroundWork(
   // What visitors see can change through another instance sharing the database, or when a scheduled
   // post's time comes: both empty this instance's rendered pages. The timer is armed again when posts
   // change, and everything starts over when the listening connection comes back.
+  // When the time comes, the changes due are saved (once, by whichever instance claims each) and the
+  // pages dropped; the save's own notification tells the other instances.
   const publishTimer = new PublishTimer(
     database.db,
-    () => pageCache.clear(),
+    async () => {
+      await applyDueScheduledChanges(database.db, fastify.clock());
+      pageCache.clear();
+    },
     fastify.log,
     options.timerClock,
   );
@@ -153,7 +159,7 @@ export async function startBackgroundWork(
     // Only the pages read from the table that changed, as each declares in its +config.ts.
     changed: (table) => {
       pageCache.clear([table]);
-      if (table === 'posts') void publishTimer.rearm();
+      if (table === 'posts' || table === 'scheduled_changes') void publishTimer.rearm();
       if (table === 'offers') void offerTimer.rearm();
       if (table === 'settings') void followCompanyTimeZone(database.db, fastify.log);
     },
@@ -215,7 +221,13 @@ export async function startBackgroundWork(
   // An email being sent is finished before the database closes; the rest wait in the database.
   fastify.addHook('onClose', () => bookingMailer.stop());
 
-  scheduleSweeps(fastify, database.db, options.sweepIntervalMs ?? 60 * 60 * 1000, startInBackground);
+  scheduleSweeps(
+    fastify,
+    database.db,
+    fileStore,
+    options.sweepIntervalMs ?? 60 * 60 * 1000,
+    startInBackground,
+  );
 
   if (options.nightlyBackups) {
     const nightly = new NightlyBackups({
@@ -264,16 +276,17 @@ function backgroundStarter(fastify: FastifyInstance, delayMs: number) {
 function scheduleSweeps(
   fastify: FastifyInstance,
   db: DatabaseHandle['db'],
+  fileStore: FileStore,
   intervalMs: number,
   startInBackground: (start: () => void) => void,
 ): void {
   let running: Promise<void> | undefined;
   const sweep = () => {
     if (running) return;
-    running = sweepExpired(db)
+    running = sweepExpired(db, { fileStore }, fastify.clock())
       .then((result) => {
-        if (result.spamLeads || result.spamReviews || result.rateLimits)
-          fastify.log.info(result, 'deleted old spam and expired limit counters');
+        if (result.spamLeads || result.spamReviews || result.rateLimits || result.trash)
+          fastify.log.info(result, 'deleted old spam, expired limit counters and items due out of the Trash');
       })
       .catch((error: unknown) => fastify.log.warn({ err: error }, 'sweep of old spam failed'))
       .finally(() => (running = undefined));

@@ -26,11 +26,13 @@ export class DueTimer {
   private handle: unknown;
   private armings = 0;
   private stopped = false;
+  /** When the work due last failed: the next try waits a while rather than spinning. */
+  private failedAt: Date | undefined;
 
   constructor(
     private readonly nextDueDate: (db: Database, now: Date) => Promise<Date | null>,
     private readonly db: Database,
-    private readonly onDue: () => void,
+    private readonly onDue: () => Promise<void> | void,
     private readonly log: { error(object: unknown, message: string): void },
     private readonly clock: TimerClock = systemTimerClock,
     private readonly what = 'the next scheduled change',
@@ -43,6 +45,13 @@ export class DueTimer {
     try {
       const next = await this.nextDueDate(this.db, this.clock.now());
       delayMs = next ? Math.min(next.getTime() - this.clock.now().getTime(), LONGEST_WAIT_MS) : undefined;
+      if (
+        delayMs !== undefined &&
+        this.failedAt &&
+        this.clock.now().getTime() - this.failedAt.getTime() < RETRY_AFTER_FAILURE_MS
+      )
+        delayMs = Math.max(delayMs, RETRY_AFTER_FAILURE_MS);
+      else this.failedAt = undefined;
     } catch (error) {
       this.log.error({ err: error }, `could not read ${this.what}; trying again shortly`);
       delayMs = RETRY_AFTER_FAILURE_MS;
@@ -53,8 +62,16 @@ export class DueTimer {
     this.handle = this.clock.setTimeout(
       () => {
         this.handle = undefined;
-        this.onDue();
-        void this.rearm();
+        void (async () => {
+          try {
+            await this.onDue();
+          } catch (error) {
+            // Tried again after a pause, not at once: what is due stays due until it is done.
+            this.log.error({ err: error }, `${this.what} failed; trying again shortly`);
+            this.failedAt = this.clock.now();
+          }
+          await this.rearm();
+        })();
       },
       Math.max(delayMs, 0),
     );

@@ -26,7 +26,7 @@ describe(`scheduled publishing timer (${testDatabaseKind})`, () => {
   it('fires exactly at the earliest future publish date, then arms for the next one', async () => {
     const time = manualClock(start);
     let due = 0;
-    const timer = new PublishTimer(handle.db, () => due++, quietLog, time.clock);
+    const timer = new PublishTimer(handle.db, () => void due++, quietLog, time.clock);
     await addPost('past', new Date(start.getTime() - 60_000));
     await addPost('draft-soon', new Date(start.getTime() + 1_000), false);
     await addPost('in-five-seconds', new Date(start.getTime() + 5_000));

@@ -42,6 +42,15 @@ export const activityKinds = [
   'booking-window-blocked',
   'booking-calendar-feed-changed',
   'bookings-exported',
+  'content-created',
+  'content-edited',
+  'version-restored',
+  'content-trashed',
+  'content-restored',
+  'content-purged',
+  'settings-changed',
+  'change-scheduled',
+  'scheduled-change-applied',
 ] as const;
 export type ActivityKind = (typeof activityKinds)[number];
 

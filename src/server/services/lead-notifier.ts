@@ -164,7 +164,8 @@ export class LeadNotifier extends Outbox<ClaimedAlert> {
       .select()
       .from(contactSubmissions)
       .where(eq(contactSubmissions.id, claimed.submissionId));
-    if (!submission) return; // deleted meanwhile: its alert row went with it
+    // Deleted meanwhile: its alert row went with it. Moved to the Trash: the owner has seen it already.
+    if (!submission || submission.deletedAt) return;
     const settings = await getSettings(this.db);
     const email = leadEmail(submission, settings, this.options.publicUrl);
     const recipient = await alertRecipient(this.db, settings);

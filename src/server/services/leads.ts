@@ -1,4 +1,4 @@
-import { and, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, ilike, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../../db/client.ts';
 import { contactSubmissions, leadNotifications, type LeadStatus } from '../../../db/schema/index.ts';
 import { NotFoundError } from '../errors.ts';
@@ -31,7 +31,10 @@ function escapeLike(text: string): string {
 }
 
 function whereFor(filter: LeadFilter): SQL | undefined {
-  const conditions: SQL[] = [eq(contactSubmissions.isSpam, filter.spam ?? false)];
+  const conditions: SQL[] = [
+    eq(contactSubmissions.isSpam, filter.spam ?? false),
+    isNull(contactSubmissions.deletedAt),
+  ];
   if (filter.status) conditions.push(eq(contactSubmissions.status, filter.status));
   const search = filter.search?.trim();
   if (search) {
@@ -85,7 +88,13 @@ export async function countNewLeads(db: Database): Promise<number> {
   const [row] = await db
     .select({ count: sql<number>`count(*)::int` })
     .from(contactSubmissions)
-    .where(and(eq(contactSubmissions.status, 'new'), eq(contactSubmissions.isSpam, false)));
+    .where(
+      and(
+        eq(contactSubmissions.status, 'new'),
+        eq(contactSubmissions.isSpam, false),
+        isNull(contactSubmissions.deletedAt),
+      ),
+    );
   return row?.count ?? 0;
 }
 
@@ -98,7 +107,7 @@ export async function setLeadStatus(
   const updated = await db
     .update(contactSubmissions)
     .set({ status, updatedAt: now })
-    .where(eq(contactSubmissions.id, id))
+    .where(and(eq(contactSubmissions.id, id), isNull(contactSubmissions.deletedAt)))
     .returning({ id: contactSubmissions.id });
   if (updated.length === 0) throw new NotFoundError('Lead not found');
 }

@@ -7,13 +7,17 @@ import { buildTestApp, type TestApp } from '../testing/test-app.ts';
 import { testDatabaseKind } from '../testing/test-database.ts';
 import { saveSeoOverride } from './seo-overrides.ts';
 import { insertPost, testPhoto, testVideo, uploadInto } from '../testing/uploads.ts';
-import {
-  deleteUnusedMedia,
-  findMediaLibraryItem,
-  listMediaLibrary,
-  storedNamesOf,
-  updateMediaAlt,
-} from './media-library.ts';
+import { actingWithoutRequest } from './activity-log.ts';
+import { purgeFromTrash, trashItem } from './content/trash.ts';
+import { findMediaLibraryItem, listMediaLibrary, storedNamesOf, updateMediaAlt } from './media-library.ts';
+
+const owner = actingWithoutRequest({ userId: null, username: 'owner' });
+
+/** Deleting an upload as the owner does: to the Trash, then for good from there. */
+async function deleteForGood(t: TestApp, id: number, store = t.app.fileStore): Promise<'purged' | 'kept'> {
+  await trashItem(t.database.db, owner, 'upload', String(id));
+  return purgeFromTrash(t.database.db, owner, 'upload', String(id), { fileStore: store });
+}
 
 async function storedNames(t: TestApp): Promise<string[]> {
   return (await t.app.fileStore.list()).map((entry) => entry.name);
@@ -131,25 +135,46 @@ describe.each(['folder', 'database'] as const)(
       );
       expect(storedNamesOf(unusedRow!)).toHaveLength(7);
 
-      const refusal = await deleteUnusedMedia(t.database.db, t.app.fileStore, used.id).catch(
-        (error: unknown) => error,
-      );
+      const refusal = await deleteForGood(t, used.id).catch((error: unknown) => error);
       expect(refusal).toBeInstanceOf(ConflictError);
       expect((refusal as Error).message).toBe(
         '“van.jpg” is used by the news post “New van” (content). Remove it there first.',
       );
       expect(await storedNames(t)).toEqual(expect.arrayContaining(storedNamesOf(usedRow!)));
 
-      await deleteUnusedMedia(t.database.db, t.app.fileStore, unused.id);
+      expect(await deleteForGood(t, unused.id)).toBe('purged');
       const left = await storedNames(t);
       for (const name of storedNamesOf(unusedRow!)) expect(left).not.toContain(name);
       expect(left.sort()).toEqual(storedNamesOf(usedRow!).sort());
       expect((await listMediaLibrary(t.database.db)).map((item) => item.id)).toEqual([used.id]);
       for (const name of storedNamesOf(unusedRow!))
         expect(await t.app.fileStore.localFolderOf(name)).toBeNull();
-      await expect(deleteUnusedMedia(t.database.db, t.app.fileStore, unused.id)).rejects.toBeInstanceOf(
-        NotFoundError,
-      );
+      await expect(deleteForGood(t, unused.id)).rejects.toBeInstanceOf(NotFoundError);
+    });
+
+    it('keeps an upload a post in the Trash uses until that post is purged too', async () => {
+      t = await buildTestApp({ config: { uploadStorage } });
+      const photo = await uploadInto(t, await testPhoto(), 'kitchen.jpg');
+      await t.app.imageVariants.finishPending();
+      const postId = await insertPost(t, {
+        title: 'Kitchen remodel',
+        image: photo.url,
+        content: '<p>Done</p>',
+      });
+      const [row] = await t.database.db.select().from(media).where(eq(media.id, photo.id));
+      await trashItem(t.database.db, owner, 'post', String(postId));
+      // The post is in the Trash: the upload may follow it there, but is not purged while the post may return.
+      expect(await deleteForGood(t, photo.id)).toBe('kept');
+      expect(await storedNames(t)).toEqual(expect.arrayContaining(storedNamesOf(row!)));
+      expect(
+        await purgeFromTrash(t.database.db, owner, 'post', String(postId), { fileStore: t.app.fileStore }),
+      ).toBe('purged');
+      expect(
+        await purgeFromTrash(t.database.db, owner, 'upload', String(photo.id), {
+          fileStore: t.app.fileStore,
+        }),
+      ).toBe('purged');
+      expect(await storedNames(t)).toEqual([]);
     });
 
     it('drops the copies of a photo deleted while they were being made', async () => {
@@ -160,7 +185,7 @@ describe.each(['folder', 'database'] as const)(
       let saves = 0;
       // The owner deletes the photo right after uploading it, while its last copy is being written.
       store.save = async (name, sourcePath, contentType) => {
-        if (++saves === 6) await deleteUnusedMedia(t.database.db, store, image.id);
+        if (++saves === 6) await deleteForGood(t, image.id, store);
         return save(name, sourcePath, contentType);
       };
       await t.app.imageVariants.finishPending();

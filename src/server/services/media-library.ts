@@ -1,9 +1,9 @@
 // The admin's Media tab: every upload with where it is used, its alt text, and deleting what nothing uses.
-import { desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client.ts';
 import { rowsOf } from '../../../db/rows.ts';
 import { media, type Media, type MediaVariant, type PostType } from '../../../db/schema/index.ts';
-import { ConflictError, InvalidInputError, NotFoundError } from '../errors.ts';
+import { InvalidInputError, NotFoundError } from '../errors.ts';
 import { mediaListColumns } from './media.ts';
 import { STORABLE_NAME_PATTERN, type FileStore } from '../storage/file-store.ts';
 
@@ -80,7 +80,9 @@ interface ReferenceRow {
 async function uploadReferences(
   db: Pick<Database, 'execute'>,
   names?: readonly string[],
+  { withTrashedPosts = false } = {},
 ): Promise<ReferenceRow[]> {
+  const postsCounted = withTrashedPosts ? sql`` : sql`where p.deleted_at is null`;
   const pattern = sql`${UPLOAD_NAME}::text`;
   const narrowed = names?.length
     ? sql`and name in (${sql.join(
@@ -101,6 +103,7 @@ async function uploadReferences(
           union all
           select found[1], 'content' from regexp_matches(p.content, ${pattern}, 'g') as found
         ) ref
+        ${postsCounted}
         union all
         select 'seo', substring(s.og_image from ${pattern}), null, null, null, null, s.page, null
         from seo_metadata s
@@ -193,7 +196,11 @@ function itemOf(row: LibraryRow, uses: MediaUse[]): MediaLibraryItem {
 
 /** Every upload, newest first, with where each is used: two queries whatever the number of uploads. */
 export async function listMediaLibrary(db: Database): Promise<MediaLibraryItem[]> {
-  const rows = await db.select(libraryColumns).from(media).orderBy(desc(media.createdAt), desc(media.id));
+  const rows = await db
+    .select(libraryColumns)
+    .from(media)
+    .where(isNull(media.deletedAt))
+    .orderBy(desc(media.createdAt), desc(media.id));
   if (!rows.length) return [];
   const uses = usesByMedia(rows, await uploadReferences(db));
   return rows.map((row) => itemOf(row, uses.get(row.id) ?? []));
@@ -201,7 +208,10 @@ export async function listMediaLibrary(db: Database): Promise<MediaLibraryItem[]
 
 /** One upload as the Media tab lists it. */
 export async function findMediaLibraryItem(db: Database, id: number): Promise<MediaLibraryItem> {
-  const [row] = await db.select(libraryColumns).from(media).where(eq(media.id, id));
+  const [row] = await db
+    .select(libraryColumns)
+    .from(media)
+    .where(and(eq(media.id, id), isNull(media.deletedAt)));
   if (!row) throw new NotFoundError(NO_SUCH_UPLOAD);
   return itemOf(row, await usesOf(db, row));
 }
@@ -240,24 +250,44 @@ export async function updateMediaAlt(db: Database, id: number, alt: string): Pro
 }
 
 /**
- * Deletes an upload nothing uses: its row, then its original and every copy from the store. One that is
- * used is refused (ConflictError naming the uses), whatever the screen that asked showed. The tables
- * that can refer to an upload are locked against writes while it is checked and deleted, so a post saved
- * at the same moment either commits first (and is seen) or waits for the deletion to finish.
+ * Why an upload may not go to the Trash: the live places that show it, in words; null when none does.
+ * A post in the Trash does not hold an upload back from the Trash (both may come back together).
  */
-export async function deleteUnusedMedia(db: Database, store: FileStore, id: number): Promise<void> {
+export async function mediaInUse(db: Database, id: number): Promise<string | null> {
+  const [row] = await db
+    .select(libraryColumns)
+    .from(media)
+    .where(and(eq(media.id, id), isNull(media.deletedAt)));
+  if (!row) return null;
+  const uses = await usesOf(db, row);
+  return uses.length
+    ? `“${row.originalName}” is used by ${uses.map(describeUse).join('; ')}. Remove it there first.`
+    : null;
+}
+
+/**
+ * Deletes an upload in the Trash for good: its row, then its original and every copy from the store.
+ * One still used anywhere, by a post in the Trash too, is kept ('kept'), so a post restored later
+ * finds its pictures; the next sweep tries again. The tables that can refer to an upload are locked
+ * against writes while it is checked and deleted, so a post saved at the same moment either commits
+ * first (and is seen) or waits for the deletion to finish.
+ */
+export async function purgeMedia(db: Database, store: FileStore, id: number): Promise<'purged' | 'kept'> {
   const removed = await db.transaction(async (tx) => {
     await tx.execute(sql`lock table posts, seo_metadata, settings, services in share mode`);
-    const [row] = await tx.select(libraryColumns).from(media).where(eq(media.id, id)).for('update');
-    if (!row) throw new NotFoundError(NO_SUCH_UPLOAD);
-    const uses = await usesOf(tx, row);
-    if (uses.length)
-      throw new ConflictError(
-        `“${row.originalName}” is used by ${uses.map(describeUse).join('; ')}. Remove it there first.`,
-      );
+    const [row] = await tx
+      .select(libraryColumns)
+      .from(media)
+      .where(and(eq(media.id, id), isNotNull(media.deletedAt)))
+      .for('update');
+    if (!row) return null;
+    const references = await uploadReferences(tx, storedNamesOf(row), { withTrashedPosts: true });
+    if (references.length) return 'kept' as const;
     await tx.delete(media).where(eq(media.id, id));
     return row;
   });
+  if (removed === null) return 'purged';
+  if (removed === 'kept') return 'kept';
   // After the commit: a failure here leaves files nothing refers to, never a row whose files are gone.
   const failures: unknown[] = [];
   for (const name of storedNamesOf(removed)) {
@@ -268,4 +298,5 @@ export async function deleteUnusedMedia(db: Database, store: FileStore, id: numb
     }
   }
   if (failures.length) throw failures[0];
+  return 'purged';
 }

@@ -1,4 +1,4 @@
-import { desc, inArray } from 'drizzle-orm';
+import { desc, inArray, isNull } from 'drizzle-orm';
 import type { Database } from '../../../db/client.ts';
 import { media } from '../../../db/schema/index.ts';
 import { uploadedImageOf, type UploadedImage } from '../../shared/uploaded-image.ts';
@@ -18,7 +18,12 @@ export const mediaListColumns = {
 
 /** Uploaded files, newest first, for choosing one again in the editor. */
 export function listMedia(db: Database, limit = 200) {
-  return db.select(mediaListColumns).from(media).orderBy(desc(media.createdAt), desc(media.id)).limit(limit);
+  return db
+    .select(mediaListColumns)
+    .from(media)
+    .where(isNull(media.deletedAt))
+    .orderBy(desc(media.createdAt), desc(media.id))
+    .limit(limit);
 }
 
 /**

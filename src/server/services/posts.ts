@@ -1,4 +1,4 @@
-import { and, desc, eq, like, lte, or, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, like, lte, or, sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client.ts';
 import { posts, type Post, type PostType } from '../../../db/schema/index.ts';
 import type { postFieldsSchema } from '../../shared/schemas/post.ts';
@@ -67,9 +67,19 @@ function toAdminPost(row: Post): AdminPost {
   };
 }
 
-// A published post whose publish date lies ahead stays hidden until then (scheduled publishing).
+// A published post whose publish date lies ahead stays hidden until then (scheduled publishing); one in
+// the Trash is hidden from everyone but the Trash tab.
 function visibleToVisitors(now: Date) {
-  return and(eq(posts.isPublished, true), or(sql`${posts.publishedAt} is null`, lte(posts.publishedAt, now)));
+  return and(
+    eq(posts.isPublished, true),
+    isNull(posts.deletedAt),
+    or(sql`${posts.publishedAt} is null`, lte(posts.publishedAt, now)),
+  );
+}
+
+/** A post by id, unless it is in the Trash. */
+function livePost(id: number) {
+  return and(eq(posts.id, id), isNull(posts.deletedAt));
 }
 
 /** Every post a visitor may see, newest first, split by type as GET /api/posts answers. */
@@ -104,12 +114,16 @@ export async function getPublishedPost(db: Database, id: number, now = new Date(
 }
 
 export async function listAllPosts(db: Database): Promise<AdminPost[]> {
-  const rows = await db.select().from(posts).orderBy(desc(posts.createdAt), desc(posts.id));
+  const rows = await db
+    .select()
+    .from(posts)
+    .where(isNull(posts.deletedAt))
+    .orderBy(desc(posts.createdAt), desc(posts.id));
   return rows.map(toAdminPost);
 }
 
 export async function getPostForAdmin(db: Database, id: number): Promise<AdminPost> {
-  const [row] = await db.select().from(posts).where(eq(posts.id, id));
+  const [row] = await db.select().from(posts).where(livePost(id));
   if (!row) throw new NotFoundError('Post not found');
   return toAdminPost(row);
 }
@@ -148,7 +162,7 @@ export async function updatePost(
   fields: PostFields,
   now = new Date(),
 ): Promise<AdminPost> {
-  const [existing] = await db.select().from(posts).where(eq(posts.id, id));
+  const [existing] = await db.select().from(posts).where(livePost(id));
   if (!existing) throw new NotFoundError('Post not found');
   const slug =
     fields.slug && fields.slug !== existing.slug ? await uniqueSlug(db, fields.slug, id) : existing.slug;
@@ -169,14 +183,9 @@ export async function updatePost(
         fields.publishedAt ?? (fields.isPublished && !existing.publishedAt ? now : existing.publishedAt),
       updatedAt: now,
     })
-    .where(eq(posts.id, id))
+    .where(livePost(id))
     .returning();
   return toAdminPost(row!);
-}
-
-export async function deletePost(db: Database, id: number): Promise<void> {
-  const deleted = await db.delete(posts).where(eq(posts.id, id)).returning({ id: posts.id });
-  if (deleted.length === 0) throw new NotFoundError('Post not found');
 }
 
 /** "Fixing a Leaky Faucet in 5 Steps!" becomes "fixing-a-leaky-faucet-in-5-steps". */
@@ -193,13 +202,14 @@ export function slugify(title: string): string {
   return slug || 'post';
 }
 
+// Posts in the Trash give their address up (the unique index leaves them out), so only live ones count.
 async function uniqueSlug(db: Database, base: string, exceptId?: number): Promise<string> {
   const taken = new Set(
     (
       await db
         .select({ id: posts.id, slug: posts.slug })
         .from(posts)
-        .where(or(eq(posts.slug, base), like(posts.slug, `${base}-%`)))
+        .where(and(isNull(posts.deletedAt), or(eq(posts.slug, base), like(posts.slug, `${base}-%`))))
     )
       .filter((row) => row.id !== exceptId)
       .map((row) => row.slug),

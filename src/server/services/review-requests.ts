@@ -82,10 +82,11 @@ export async function createReviewRequest(
         status: contactSubmissions.status,
         isSpam: contactSubmissions.isSpam,
         updatedAt: contactSubmissions.updatedAt,
+        deletedAt: contactSubmissions.deletedAt,
       })
       .from(contactSubmissions)
       .where(eq(contactSubmissions.id, input.leadId));
-    if (!lead || lead.isSpam) throw new NotFoundError('Lead not found');
+    if (!lead || lead.isSpam || lead.deletedAt) throw new NotFoundError('Lead not found');
     if (lead.status !== 'closed')
       throw new ConflictError('Mark the job done (Closed) before asking for a review.');
     // The lead was last changed when it was marked done: the month of the job.

@@ -1,4 +1,4 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, isNull } from 'drizzle-orm';
 import type { Database } from '../../../db/client.ts';
 import { reviews, type Review } from '../../../db/schema/index.ts';
 import { REVIEWS_CLOSED_MESSAGE } from '../../shared/review-rules.ts';
@@ -27,12 +27,17 @@ function toPublicReview(row: Review): PublicReview {
   };
 }
 
+/** A review by id, unless it is in the Trash. */
+function liveReview(id: number) {
+  return and(eq(reviews.id, id), isNull(reviews.deletedAt));
+}
+
 /** Visible reviews, newest first. */
 export async function listVisibleReviews(db: Database): Promise<PublicReview[]> {
   const rows = await db
     .select()
     .from(reviews)
-    .where(eq(reviews.isVisible, true))
+    .where(and(eq(reviews.isVisible, true), isNull(reviews.deletedAt)))
     .orderBy(desc(reviews.createdAt), desc(reviews.id));
   return rows.map(toPublicReview);
 }
@@ -125,7 +130,7 @@ export async function listAllReviews(
   const rows = await db
     .select()
     .from(reviews)
-    .where(eq(reviews.isSpam, filter.spam ?? false))
+    .where(and(eq(reviews.isSpam, filter.spam ?? false), isNull(reviews.deletedAt)))
     .orderBy(desc(reviews.createdAt), desc(reviews.id));
   return rows.map((row) => ({ ...toPublicReview(row), isVisible: row.isVisible, isSpam: row.isSpam }));
 }
@@ -135,7 +140,7 @@ export async function setReviewVisible(db: Database, id: number, isVisible: bool
   const updated = await db
     .update(reviews)
     .set(isVisible ? { isVisible, isSpam: false } : { isVisible })
-    .where(eq(reviews.id, id))
+    .where(liveReview(id))
     .returning({ id: reviews.id });
   if (updated.length === 0) throw new NotFoundError('Review not found');
 }
@@ -149,15 +154,10 @@ export async function restoreSpamReview(db: Database, id: number): Promise<{ pub
   const updated = await db
     .update(reviews)
     .set({ isSpam: false, isVisible: !holdReviewsForApproval })
-    .where(and(eq(reviews.id, id), eq(reviews.isSpam, true)))
+    .where(and(liveReview(id), eq(reviews.isSpam, true)))
     .returning({ id: reviews.id });
   if (updated.length === 0) throw new NotFoundError('No such review in the spam folder');
   return { published: !holdReviewsForApproval };
-}
-
-export async function deleteReview(db: Database, id: number): Promise<void> {
-  const deleted = await db.delete(reviews).where(eq(reviews.id, id)).returning({ id: reviews.id });
-  if (deleted.length === 0) throw new NotFoundError('Review not found');
 }
 
 /** The owner's public answer under a review; an empty one takes the answer away. */
@@ -171,7 +171,7 @@ export async function setReviewReply(
   const [row] = await db
     .update(reviews)
     .set(text ? { reply: text, repliedAt: now } : { reply: null, repliedAt: null })
-    .where(eq(reviews.id, id))
+    .where(liveReview(id))
     .returning();
   if (!row) throw new NotFoundError('Review not found');
   return { ...toPublicReview(row), isVisible: row.isVisible, isSpam: row.isSpam };

@@ -95,7 +95,7 @@ interface LeadRow {
 
 /**
  * Contact messages per day, page and source. Every lead is counted from the messages themselves, so a
- * message deleted or marked as spam later drops out of every period.
+ * message moved to the Trash or marked as spam later drops out of every period.
  */
 async function leadFigures(db: Database, from: string, to: string): Promise<LeadRow[]> {
   return rowsOf<LeadRow>(
@@ -104,7 +104,7 @@ async function leadFigures(db: Database, from: string, to: string): Promise<Lead
         count(*)::int as leads
       from contact_submissions
       where (created_at at time zone ${COMPANY_TIME_ZONE})::date between ${from} and ${to}
-        and not is_spam
+        and not is_spam and deleted_at is null
       group by 1, 2, 3`),
   );
 }
@@ -114,7 +114,7 @@ async function reviewCount(db: Database, from: string, to: string): Promise<numb
     await db.execute(sql`
       select count(*)::int as reviews from reviews
       where (created_at at time zone ${COMPANY_TIME_ZONE})::date between ${from} and ${to}
-        and not is_spam`),
+        and not is_spam and deleted_at is null`),
   );
   return row?.reviews ?? 0;
 }

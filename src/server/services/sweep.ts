@@ -2,6 +2,8 @@ import { and, eq, lt } from 'drizzle-orm';
 import type { Database } from '../../../db/client.ts';
 import { contactSubmissions, reviews } from '../../../db/schema/index.ts';
 import { deleteOldActivity } from './activity-log.ts';
+import { purgeExpiredTrash } from './content/trash.ts';
+import type { PurgeContext } from './content/registry.ts';
 import { deleteExpiredRateLimits } from './rate-limits.ts';
 
 /** How long the spam folders keep what the bot checks caught, for the owner to look through. */
@@ -12,14 +14,20 @@ export interface SweepResult {
   spamReviews: number;
   rateLimits: number;
   activity: number;
+  /** Items deleted for good after their days in the Trash. */
+  trash: number;
 }
 
 /**
  * Deletes what has outlived its use: spam older than the spam folders keep it, limit counters whose
- * window has ended, and activity older than the log keeps it. What is due is read from the rows themselves, so a sweep missed while the server
+ * window has ended, activity older than the log keeps it, and items whose days in the Trash are up. What is due is read from the rows themselves, so a sweep missed while the server
  * was down is made up by the next one, and sweeps of several instances at once delete each row once.
  */
-export async function sweepExpired(db: Database, now = new Date()): Promise<SweepResult> {
+export async function sweepExpired(
+  db: Database,
+  context: PurgeContext,
+  now = new Date(),
+): Promise<SweepResult> {
   const spamBefore = new Date(now.getTime() - SPAM_KEPT_MS);
   const spamLeads = await db
     .delete(contactSubmissions)
@@ -34,5 +42,6 @@ export async function sweepExpired(db: Database, now = new Date()): Promise<Swee
     spamReviews: spamReviews.length,
     rateLimits: await deleteExpiredRateLimits(db, now),
     activity: await deleteOldActivity(db, now),
+    trash: await purgeExpiredTrash(db, context, now),
   };
 }

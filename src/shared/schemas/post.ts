@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { baseVersionSchema } from './content.ts';
 import { rowIdSchema } from './row-id.ts';
 import { plainText } from './text.ts';
 
@@ -72,9 +73,20 @@ export const postFieldsSchema = z.object({
 export const savePostInputSchema = z.object({
   type: postTypeSchema,
   post: postFieldsSchema,
+  /** The version the editor loaded (an edit); an older one than stored is refused with 409. */
+  version: baseVersionSchema,
 });
 
 export const postIdSchema = rowIdSchema('Post');
+
+/** A change to a live post that goes live at `runAt` (an instant; the editor sends company time). */
+export const schedulePostChangeInputSchema = z.object({
+  type: postTypeSchema,
+  post: postFieldsSchema,
+  runAt: z.iso
+    .datetime({ offset: true, error: 'runAt must be a date and time' })
+    .transform((value) => new Date(value)),
+});
 
 export type PostFieldsInput = z.input<typeof postFieldsSchema>;
 export type SavePostInput = z.input<typeof savePostInputSchema>;

@@ -90,7 +90,9 @@ describe(`limits, spam folder and page cache (${testDatabaseKind})`, () => {
       );
       await countHit(t.database.db, 'test:b', 120_000, start);
       const later = new Date(start.getTime() + 60_000);
-      expect(await sweepExpired(t.database.db, later)).toMatchObject({ rateLimits: 1 });
+      expect(await sweepExpired(t.database.db, { fileStore: t.app.fileStore }, later)).toMatchObject({
+        rateLimits: 1,
+      });
       expect((await t.database.db.select().from(rateLimits)).map((row) => row.key)).toEqual(['test:b']);
       expect(
         (await countHit(t.database.db, 'test:b', 120_000, new Date(start.getTime() + 120_000))).hits,
@@ -218,7 +220,10 @@ describe(`limits, spam folder and page cache (${testDatabaseKind})`, () => {
         { ...review, name: 'OldSpam', isSpam: true, isVisible: false, createdAt: old },
         { ...review, name: 'OldReal', createdAt: old },
       ]);
-      expect(await sweepExpired(t.database.db, now)).toMatchObject({ spamLeads: 1, spamReviews: 1 });
+      expect(await sweepExpired(t.database.db, { fileStore: t.app.fileStore }, now)).toMatchObject({
+        spamLeads: 1,
+        spamReviews: 1,
+      });
       expect(
         (await t.database.db.select().from(contactSubmissions)).map((row) => row.firstName).sort(),
       ).toEqual(['NewSpam', 'OldLead']);

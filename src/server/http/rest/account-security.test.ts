@@ -403,7 +403,15 @@ describe(`sessions you can see, re-authentication and the activity log (${testDa
     await signIn('owner', FIREFOX_ON_WINDOWS);
     later(200 * DAY);
     await signIn('eddie', FIREFOX_ON_WINDOWS);
-    expect((await sweepExpired(t.database.db, new Date(clock.now().getTime() + 166 * DAY))).activity).toBe(1);
+    expect(
+      (
+        await sweepExpired(
+          t.database.db,
+          { fileStore: t.app.fileStore },
+          new Date(clock.now().getTime() + 166 * DAY),
+        )
+      ).activity,
+    ).toBe(1);
     expect((await activity()).map((entry) => entry.username)).toEqual(['eddie']);
   });
 });

@@ -5,7 +5,6 @@ import { PassThrough } from 'node:stream';
 import { ok, okWithMessage, serviceResult, typed } from './typed.ts';
 import { leadsToCsv } from '../../services/leads.ts';
 import { writeBackupForDownload, type getBackupStatus } from '../../services/backup/nightly.ts';
-import type { AdminPost } from '../../services/posts.ts';
 import type { MediaLibraryItem } from '../../services/media-library.ts';
 import { ADMIN_ONLY_MESSAGE } from '../trpc/init.ts';
 import { leadFilterSchema } from '../trpc/routers/leads.ts';
@@ -14,7 +13,12 @@ import { recordActivityBy } from '../../services/activity-log.ts';
 import { assertRecentlyAuthenticated } from '../../services/sessions.ts';
 import { actingRequest, createRequestContext } from '../request-context.ts';
 import { backupSettingsSchema, type BackupSettings } from '../../../shared/schemas/backup.ts';
-import { postIdSchema, savePostInputSchema } from '../../../shared/schemas/post.ts';
+import {
+  postIdSchema,
+  savePostInputSchema,
+  schedulePostChangeInputSchema,
+} from '../../../shared/schemas/post.ts';
+import type { PendingChange } from '../../services/content/scheduled.ts';
 import { mediaAltSchema, mediaIdSchema } from '../../../shared/schemas/media.ts';
 import {
   reviewReplyInputSchema,
@@ -30,13 +34,17 @@ import {
   serviceIdSchema,
   serviceInputSchema,
 } from '../../../shared/schemas/service.ts';
-import { adminSiteSettingsSchema, siteSettingsInputSchema } from '../../../shared/schemas/settings.ts';
+import { adminSiteSettingsSchema } from '../../../shared/schemas/settings.ts';
+import { saveSiteSettingsInputSchema } from '../trpc/routers/settings.ts';
+import type { VersionedPost } from '../trpc/routers/admin-posts.ts';
+import { baseVersionOf } from './content.ts';
 
 const postIdParams = z.object({ id: postIdSchema });
 const mediaIdParams = z.object({ id: mediaIdSchema });
 const serviceIdParams = z.object({ id: serviceIdSchema });
 const faqIdParams = z.object({ id: faqIdSchema });
 const reviewIdParams = z.object({ id: z.coerce.number().int().positive() });
+const versionedSettings = adminSiteSettingsSchema.extend({ version: z.number() });
 
 /** The inbox's filter link sends an empty field for "any": the filter schema should see it unset. */
 function dropBlankQueryFields(request: FastifyRequest, _reply: FastifyReply, done: () => void) {
@@ -65,7 +73,7 @@ export async function adminRestRoutes(fastify: FastifyInstance) {
     '/api/admin/settings',
     {
       preValidation: adminOnly,
-      schema: { response: { 200: z.object({ ...ok, settings: adminSiteSettingsSchema }) } },
+      schema: { response: { 200: z.object({ ...ok, settings: versionedSettings }) } },
     },
     async (request, reply) => {
       const settings = await callerFor(request, reply).adminSettings.get();
@@ -78,12 +86,15 @@ export async function adminRestRoutes(fastify: FastifyInstance) {
     {
       preValidation: adminOnly,
       schema: {
-        body: siteSettingsInputSchema,
-        response: { 200: z.object({ ...okWithMessage, settings: adminSiteSettingsSchema }) },
+        body: saveSiteSettingsInputSchema,
+        response: { 200: z.object({ ...okWithMessage, settings: versionedSettings }) },
       },
     },
     async (request, reply) => {
-      const settings = await callerFor(request, reply).adminSettings.save(request.body);
+      const settings = await callerFor(request, reply).adminSettings.save({
+        ...request.body,
+        version: baseVersionOf(request, request.body.version),
+      });
       return { success: true as const, settings, message: 'Settings saved' };
     },
   );
@@ -165,8 +176,8 @@ export async function adminRestRoutes(fastify: FastifyInstance) {
         response: {
           200: z.object({
             ...ok,
-            newsPosts: serviceResult<AdminPost[]>(),
-            advicePosts: serviceResult<AdminPost[]>(),
+            newsPosts: serviceResult<VersionedPost[]>(),
+            advicePosts: serviceResult<VersionedPost[]>(),
           }),
         },
       },
@@ -187,7 +198,7 @@ export async function adminRestRoutes(fastify: FastifyInstance) {
       schema: {
         body: savePostInputSchema,
         response: {
-          201: z.object({ ...okWithMessage, postId: z.number(), post: serviceResult<AdminPost>() }),
+          201: z.object({ ...okWithMessage, postId: z.number(), post: serviceResult<VersionedPost>() }),
         },
       },
     },
@@ -203,11 +214,15 @@ export async function adminRestRoutes(fastify: FastifyInstance) {
       schema: {
         params: postIdParams,
         body: savePostInputSchema,
-        response: { 200: z.object({ ...okWithMessage, post: serviceResult<AdminPost>() }) },
+        response: { 200: z.object({ ...okWithMessage, post: serviceResult<VersionedPost>() }) },
       },
     },
     async (request, reply) => {
-      const post = await callerFor(request, reply).adminPosts.update({ ...request.body, ...request.params });
+      const post = await callerFor(request, reply).adminPosts.update({
+        ...request.body,
+        ...request.params,
+        version: baseVersionOf(request, request.body.version),
+      });
       return { success: true as const, post, message: 'Post updated' };
     },
   );
@@ -217,7 +232,54 @@ export async function adminRestRoutes(fastify: FastifyInstance) {
     { schema: { params: postIdParams, response: { 200: z.object(okWithMessage) } } },
     async (request, reply) => {
       await callerFor(request, reply).adminPosts.delete(request.params);
-      return { success: true as const, message: 'Post deleted' };
+      return { success: true as const, message: 'Post moved to the Trash' };
+    },
+  );
+
+  // A change to a live post that goes live at a set time, the changes waiting, and cancelling one.
+  app.post(
+    '/api/admin/posts/:id/scheduled-changes',
+    {
+      schema: {
+        params: postIdParams,
+        body: schedulePostChangeInputSchema,
+        response: { 201: z.object({ ...okWithMessage, change: serviceResult<PendingChange>() }) },
+      },
+    },
+    async (request, reply) => {
+      const change = await callerFor(request, reply).adminPosts.scheduleChange({
+        ...request.body,
+        ...request.params,
+      });
+      return reply.status(201).send({ success: true, change, message: 'Change scheduled' });
+    },
+  );
+
+  app.get(
+    '/api/admin/posts/:id/scheduled-changes',
+    {
+      schema: {
+        params: postIdParams,
+        response: { 200: z.object({ ...ok, changes: serviceResult<PendingChange[]>() }) },
+      },
+    },
+    async (request, reply) => {
+      const changes = await callerFor(request, reply).adminPosts.scheduledChanges(request.params);
+      return { success: true as const, changes };
+    },
+  );
+
+  app.delete(
+    '/api/admin/scheduled-changes/:changeId',
+    {
+      schema: {
+        params: z.object({ changeId: z.coerce.number().int().positive() }),
+        response: { 200: z.object(okWithMessage) },
+      },
+    },
+    async (request, reply) => {
+      await callerFor(request, reply).adminPosts.cancelScheduledChange(request.params);
+      return { success: true as const, message: 'Scheduled change cancelled' };
     },
   );
 
@@ -251,7 +313,7 @@ export async function adminRestRoutes(fastify: FastifyInstance) {
     { schema: { params: mediaIdParams, response: { 200: z.object(okWithMessage) } } },
     async (request, reply) => {
       await callerFor(request, reply).media.delete(request.params);
-      return { success: true as const, message: 'Upload deleted' };
+      return { success: true as const, message: 'Upload moved to the Trash' };
     },
   );
 
@@ -284,6 +346,24 @@ export async function adminRestRoutes(fastify: FastifyInstance) {
     async (request, reply) => {
       const requests = await callerFor(request, reply).adminReviewRequests.list();
       return { success: true as const, requests };
+    },
+  );
+
+  app.delete(
+    '/api/admin/reviews/:id',
+    { schema: { params: reviewIdParams, response: { 200: z.object(okWithMessage) } } },
+    async (request, reply) => {
+      await callerFor(request, reply).adminReviews.delete(request.params);
+      return { success: true as const, message: 'Review moved to the Trash' };
+    },
+  );
+
+  app.delete(
+    '/api/admin/leads/:id',
+    { schema: { params: reviewIdParams, response: { 200: z.object(okWithMessage) } } },
+    async (request, reply) => {
+      await callerFor(request, reply).leads.delete(request.params);
+      return { success: true as const, message: 'Lead moved to the Trash' };
     },
   );
 

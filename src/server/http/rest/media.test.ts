@@ -88,7 +88,7 @@ describe(`/api/admin/media (${testDatabaseKind})`, () => {
     expect((await request('GET', '/api/admin/media')).json().media[0].alt).toBe('Our blue van');
   });
 
-  it('refuses to delete a used upload with 409 naming the post, deletes an unused one and its files', async () => {
+  it('refuses to delete a used upload with 409 naming the post, trashes an unused one, purges it with its files', async () => {
     const used = await uploadInto(t, await testPhoto(), 'van.jpg');
     const unused = await uploadInto(t, await testPhoto(), 'spare.jpg');
     await t.app.imageVariants.finishPending();
@@ -114,7 +114,17 @@ describe(`/api/admin/media (${testDatabaseKind})`, () => {
 
     const deleted = await request('DELETE', `/api/admin/media/${unused.id}`);
     expect(deleted.statusCode).toBe(200);
-    expect(deleted.json()).toEqual({ success: true, message: 'Upload deleted' });
+    expect(deleted.json()).toEqual({ success: true, message: 'Upload moved to the Trash' });
+    expect(
+      (await request('GET', '/api/admin/media')).json().media.map((item: { id: number }) => item.id),
+    ).toEqual([used.id]);
+    const purged = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/admin/trash/upload/${unused.id}`,
+      // Deleting for good is an admin's.
+      headers: { cookie: await t.signInAs('admin', 'owner') },
+    });
+    expect(purged.json()).toMatchObject({ success: true, purged: true });
     for (const name of files)
       expect((await t.app.inject({ method: 'GET', url: `/uploads/${name}` })).statusCode).toBe(404);
     expect((await request('DELETE', `/api/admin/media/${unused.id}`)).statusCode).toBe(404);

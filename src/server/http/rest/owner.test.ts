@@ -142,7 +142,9 @@ describe(`owner features over HTTP (${testDatabaseKind})`, () => {
       expect((await mutate('adminReviews.setVisible', { id, isVisible: false })).statusCode).toBe(200);
       expect((await t.app.inject({ method: 'GET', url: '/api/reviews' })).json().reviews).toEqual([]);
       expect((await mutate('adminReviews.delete', { id })).statusCode).toBe(200);
-      expect(await t.database.db.select().from(reviews)).toEqual([]);
+      // In the Trash: out of every list, the row kept for a restore.
+      expect((await editor.query('adminReviews.list')).json().result.data).toEqual([]);
+      expect((await t.database.db.select().from(reviews))[0]!.deletedAt).toBeInstanceOf(Date);
       expect((await mutate('adminReviews.delete', { id })).statusCode).toBe(404);
     });
   });

@@ -7,6 +7,7 @@ import { adminUsersRouter } from './routers/admin-users.ts';
 import { adminSeoRouter } from './routers/admin-seo.ts';
 import { authRouter } from './routers/auth.ts';
 import { contactRouter } from './routers/contact.ts';
+import { contentRouter } from './routers/content.ts';
 import { mediaRouter } from './routers/media.ts';
 import { postsRouter } from './routers/posts.ts';
 import { adminReviewsRouter, reviewsRouter } from './routers/reviews.ts';
@@ -49,6 +50,7 @@ export const appRouter = router({
   offers: offersRouter,
   adminOffers: adminOffersRouter,
   adminPages: adminPagesRouter,
+  content: contentRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -68,6 +68,10 @@ async function snapshot(t: TestApp, adminCookie: string, editorCookie: string) {
   await get('/api/offers');
   await get('/api/admin/offers', adminCookie);
   for (const page of ['home', 'about', 'footer']) await get(`/api/admin/pages/${page}`, adminCookie);
+  // History, the Trash and the activity log travel with the content.
+  await get('/api/admin/history?type=post&id=1', adminCookie);
+  await get('/api/admin/trash', adminCookie);
+  await get('/api/admin/activity?limit=1000', adminCookie);
   const files: Record<string, string> = {};
   for (const { name } of await t.app.fileStore.list()) {
     const response = await t.app.inject({ method: 'GET', url: `/uploads/${name}` });
@@ -128,6 +132,27 @@ describe(`backup and restore (${testDatabaseKind})`, () => {
     for (const name of ['Ann', 'Bea']) {
       await inject('POST', '/api/reviews', { name, rating: 4, review: `Fixed it fast, says ${name}` });
     }
+    const edited = await inject('PUT', '/api/admin/posts/1', {
+      type: 'news',
+      post: {
+        title: 'Post 0 about pipes, revised',
+        excerpt: 'Excerpt 0',
+        content: '<p>Body 0</p>',
+        image: uploads[0],
+        isPublished: true,
+      },
+      version: 1,
+    });
+    expect(edited.json().post.version).toBe(2);
+    expect(
+      (
+        await source.app.inject({
+          method: 'DELETE',
+          url: '/api/admin/reviews/2',
+          headers: { cookie: adminCookie },
+        })
+      ).statusCode,
+    ).toBe(200);
     await inject('POST', '/api/contact', {
       firstName: 'Cal',
       lastName: 'Lee',

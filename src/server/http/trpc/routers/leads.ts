@@ -4,6 +4,7 @@ import { restoreSpamLead } from '../../../services/contact.ts';
 import { alertRecipient } from '../../../services/lead-notifier.ts';
 import { countNewLeads, listLeads, setLeadStatus } from '../../../services/leads.ts';
 import { recordActivityBy } from '../../../services/activity-log.ts';
+import { trashItem } from '../../../services/content/trash.ts';
 import { actingRequest } from '../../request-context.ts';
 import { recentStaffProcedure, router, staffInternalProcedure } from '../init.ts';
 
@@ -37,6 +38,11 @@ export const leadsRouter = router({
   setStatus: staffInternalProcedure
     .input(leadId.extend({ status: z.enum(leadStatuses) }))
     .mutation(({ ctx, input }) => setLeadStatus(ctx.db, input.id, input.status)),
+  /** Moves the lead to the Trash, where it can be restored with its alerts and status. */
+  delete: staffInternalProcedure.input(leadId).mutation(async ({ ctx, input }) => {
+    await trashItem(ctx.db, actingRequest(ctx), 'lead', String(input.id));
+    return { success: true as const };
+  }),
   notSpam: staffInternalProcedure.input(leadId).mutation(async ({ ctx, input }) => {
     await restoreSpamLead(ctx, input.id);
     return { success: true as const };

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { listMedia } from '../../../services/media.ts';
-import { deleteUnusedMedia, listMediaLibrary, updateMediaAlt } from '../../../services/media-library.ts';
+import { listMediaLibrary, updateMediaAlt } from '../../../services/media-library.ts';
+import { trashItem } from '../../../services/content/trash.ts';
+import { actingRequest } from '../../request-context.ts';
 import { mediaIdSchema, updateMediaAltInputSchema } from '../../../../shared/schemas/media.ts';
 import { router, staffProcedure } from '../init.ts';
 
@@ -13,7 +15,8 @@ export const mediaRouter = router({
     .input(updateMediaAltInputSchema)
     .mutation(({ ctx, input }) => updateMediaAlt(ctx.db, input.id, input.alt)),
   delete: staffProcedure.input(z.object({ id: mediaIdSchema })).mutation(async ({ ctx, input }) => {
-    await deleteUnusedMedia(ctx.db, ctx.fileStore, input.id);
+    // To the Trash, unless a live post or page shows it (409 naming where); its files stay until purged.
+    await trashItem(ctx.db, actingRequest(ctx), 'upload', String(input.id));
     return { success: true as const };
   }),
 });

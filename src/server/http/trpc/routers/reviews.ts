@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import {
-  deleteReview,
   listAllReviews,
   listVisibleReviews,
   restoreSpamReview,
@@ -14,6 +13,8 @@ import {
   reviewInputSchema,
 } from '../../../../shared/schemas/review.ts';
 import { reviewReplyInputSchema } from '../../../../shared/schemas/review-request.ts';
+import { trashItem } from '../../../services/content/trash.ts';
+import { actingRequest } from '../../request-context.ts';
 import { publicProcedure, router, staffInternalProcedure } from '../init.ts';
 
 export { REVIEW_HELD_MESSAGE, REVIEWS_CLOSED_MESSAGE };
@@ -45,9 +46,10 @@ export const adminReviewsRouter = router({
       await setReviewVisible(ctx.db, input.id, input.isVisible);
       ctx.contentChanged(['reviews']);
     }),
+  /** Moves the review to the Trash, where it can be restored with everything it had. */
   delete: staffInternalProcedure.input(reviewId).mutation(async ({ ctx, input }) => {
-    await deleteReview(ctx.db, input.id);
-    ctx.contentChanged(['reviews']);
+    const { tables } = await trashItem(ctx.db, actingRequest(ctx), 'review', String(input.id));
+    ctx.contentChanged(tables);
   }),
   /** The owner's public answer; shown under a visible review at once. */
   reply: staffInternalProcedure
