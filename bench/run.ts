@@ -281,7 +281,10 @@ async function main() {
     // the goal of the fresh renders above.
     for (const [label, path] of [
       ['GET /api/booking/availability (a week of windows)', '/api/booking/availability?zip=30040&days=7'],
-      ['/book at the window step (rendered for each request)', '/book?zip=30040&service=water-heater-services'],
+      [
+        '/book at the window step (rendered for each request)',
+        '/book?zip=30040&service=water-heater-services',
+      ],
     ] as const) {
       const live = await load(`${base}${path}`);
       report(

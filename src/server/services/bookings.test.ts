@@ -368,7 +368,9 @@ describe(`online booking (${testDatabaseKind})`, () => {
     expect(alert!.text).toContain('EMERGENCY');
     expect(alert!.text).toContain('Pipe burst under the sink');
 
-    const outside = await t.caller().mutate('booking.checkZip', { zip: '90210', service: 'water-heater-services' });
+    const outside = await t
+      .caller()
+      .mutate('booking.checkZip', { zip: '90210', service: 'water-heater-services' });
     const result = outside.json<{
       result: { data: { serviceable: boolean; nearestTowns: string[]; leadId: number } };
     }>().result.data;

@@ -47,7 +47,7 @@ export interface PasswordContext {
   publicUrl: string;
 }
 
-/** Only letters, lowercase: "Cumming-Plumbing 2024!" and "cummingplumbing" read the same. */
+/** Only letters, lowercase: "Acme-Plumbing 2024!" and "acmeplumbing" read the same. */
 const lettersOf = (text: string) => text.toLowerCase().replace(/[^\p{L}]/gu, '');
 
 /**
