@@ -1,6 +1,6 @@
 // Whether the office is open at a moment, read from the hours the owner writes in Settings
 // ("8:00 AM - 6:00 PM", "Closed") in the company's time zone.
-import { COMPANY_TIME_ZONE } from './company-time.ts';
+import { companyDateTimeFormat } from './company-time.ts';
 import { weekdays, type Weekday } from './weekdays.ts';
 
 const RANGE =
@@ -11,20 +11,19 @@ function minutesOf(hour: string, minute: string | undefined, half: string): numb
   return (half.toLowerCase() === 'pm' ? h + 12 : h) * 60 + Number(minute ?? 0);
 }
 
-const localClock = new Intl.DateTimeFormat('en-US', {
-  timeZone: COMPANY_TIME_ZONE,
+const localClockOptions: Intl.DateTimeFormatOptions = {
   weekday: 'long',
   hour: '2-digit',
   minute: '2-digit',
   hourCycle: 'h23',
-});
+};
 
 /**
  * Open (true), closed (false), or null when the day's hours do not read as a range or "Closed" (the
  * page then only shows them as written).
  */
 export function isOpenAt(hours: Record<Weekday, string>, at: Date): boolean | null {
-  const parts = localClock.formatToParts(at);
+  const parts = companyDateTimeFormat('en-US', localClockOptions).formatToParts(at);
   const day = parts.find((part) => part.type === 'weekday')!.value.toLowerCase() as Weekday;
   const minutes =
     Number(parts.find((part) => part.type === 'hour')!.value) * 60 +
@@ -40,7 +39,7 @@ export function isOpenAt(hours: Record<Weekday, string>, at: Date): boolean | nu
 
 /** Today's hours as the owner wrote them, in the company's time zone. */
 export function hoursToday(hours: Record<Weekday, string>, at: Date): string {
-  const day = localClock
+  const day = companyDateTimeFormat('en-US', localClockOptions)
     .formatToParts(at)
     .find((part) => part.type === 'weekday')!
     .value.toLowerCase() as Weekday;

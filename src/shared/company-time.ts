@@ -20,11 +20,25 @@ export function companyTimeZone(): string {
   return (globalThis as HoldsZone)[ZONE_KEY] ?? DEFAULT_COMPANY_TIME_ZONE;
 }
 
+const formats = new Map<string, Intl.DateTimeFormat>();
+
 /**
- * @deprecated The zone is a setting now: read companyTimeZone(), which follows it. This is the zone of a
- * fresh install, kept so that code written when the zone was a constant still compiles.
+ * An Intl.DateTimeFormat in the company's time zone as it is now. Made once per zone and options:
+ * making one costs far more than using it, and the zone may change while the server runs.
  */
-export const COMPANY_TIME_ZONE: string = DEFAULT_COMPANY_TIME_ZONE;
+export function companyDateTimeFormat(
+  locale: string,
+  options: Omit<Intl.DateTimeFormatOptions, 'timeZone'>,
+): Intl.DateTimeFormat {
+  const timeZone = companyTimeZone();
+  const key = `${timeZone} ${locale} ${JSON.stringify(options)}`;
+  let format = formats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, { ...options, timeZone });
+    formats.set(key, format);
+  }
+  return format;
+}
 
 /** Whether `name` is a time zone this runtime knows (an IANA name such as America/Denver). */
 export function isKnownTimeZone(name: string): boolean {
@@ -78,28 +92,23 @@ export function daysBetween(from: string, to: string): string[] {
   return days;
 }
 
-const dateTimeFormat = new Intl.DateTimeFormat('en-US', {
-  timeZone: COMPANY_TIME_ZONE,
+const dateTimeOptions: Intl.DateTimeFormatOptions = {
   month: 'short',
   day: 'numeric',
   year: 'numeric',
   hour: 'numeric',
   minute: '2-digit',
   timeZoneName: 'short',
-});
+};
 
 /** "Nov 26, 2026, 4:40 AM EST": an instant as the owner reads it, in the company's time zone. */
 export function formatCompanyDateTime(at: Date): string {
-  return dateTimeFormat.format(at);
+  return companyDateTimeFormat('en-US', dateTimeOptions).format(at);
 }
 
-const clockFormat = new Intl.DateTimeFormat('en-US', {
-  timeZone: COMPANY_TIME_ZONE,
-  hour: 'numeric',
-  minute: '2-digit',
-});
+const clockOptions: Intl.DateTimeFormatOptions = { hour: 'numeric', minute: '2-digit' };
 
 /** "12:04 PM": the time of day of an instant in the company's time zone. */
 export function formatCompanyClock(at: Date): string {
-  return clockFormat.format(at);
+  return companyDateTimeFormat('en-US', clockOptions).format(at);
 }

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { COMPANY_TIME_ZONE } from './company-time.ts';
+import { DEFAULT_COMPANY_TIME_ZONE } from './company-time.ts';
 import { wallTimeToInstant } from './zoned-time.ts';
 
 const inNewYork = (day: string, time: string) =>
-  wallTimeToInstant(day, time, COMPANY_TIME_ZONE).toISOString();
+  wallTimeToInstant(day, time, DEFAULT_COMPANY_TIME_ZONE).toISOString();
 
 const minutesOfHour = (hour: string) =>
   Array.from({ length: 60 }, (_, minute) => `${hour}:${String(minute).padStart(2, '0')}`);

@@ -1,5 +1,4 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { companyTimeZone } from '../../shared/company-time.ts';
 import { instantToWallTime, wallTimeInputToInstant } from '../../shared/zoned-time.ts';
 import type { inferRouterOutputs } from '@trpc/server';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
@@ -12,7 +11,7 @@ import { toast } from '../Toast/toast-store.ts';
 import { wordsOf } from '../../shared/word-diff.ts';
 import { HistoryPanel } from './HistoryPanel.tsx';
 import { useAutosave } from './useAutosave.ts';
-import { COMPANY_TIME_ZONE, formatCompanyClock, formatCompanyDateTime } from '../../shared/company-time.ts';
+import { companyTimeZone, formatCompanyClock, formatCompanyDateTime } from '../../shared/company-time.ts';
 import { wallTimeToInstant } from '../../shared/zoned-time.ts';
 import { MediaUploadField } from './MediaUploadField.tsx';
 import { FormErrorSummary } from './FormErrorSummary.tsx';
@@ -587,7 +586,7 @@ function ScheduleChange({
     }
     setError(null);
     try {
-      const runAt = wallTimeToInstant(day, time, COMPANY_TIME_ZONE).toISOString();
+      const runAt = wallTimeToInstant(day, time, companyTimeZone()).toISOString();
       await schedule.mutateAsync({ id: postId, type, post: post(), runAt });
       toast({
         title: 'Change scheduled',

@@ -2,7 +2,7 @@ import ICAL from 'ical.js';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { bookingEmails, bookings, bookingLeads, contactSubmissions } from '../../../db/schema/index.ts';
-import { COMPANY_TIME_ZONE } from '../../shared/company-time.ts';
+import { DEFAULT_COMPANY_TIME_ZONE } from '../../shared/company-time.ts';
 import { buildTestApp, type TestApp } from '../testing/test-app.ts';
 import { testDatabaseKind } from '../testing/test-database.ts';
 import { calendarParts, startSmtpCapture } from '../testing/smtp-capture.ts';
@@ -18,7 +18,7 @@ function readEvent(ics: string) {
   const event = new ICAL.Event(vevent);
   const local = (time: ICAL.Time) =>
     new Intl.DateTimeFormat('en-CA', {
-      timeZone: COMPANY_TIME_ZONE,
+      timeZone: DEFAULT_COMPANY_TIME_ZONE,
       year: 'numeric',
       month: '2-digit',
       day: '2-digit',

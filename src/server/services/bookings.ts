@@ -19,7 +19,7 @@ import {
   type BookingWindowTemplate,
 } from '../../../db/schema/index.ts';
 import { rowsOf } from '../../../db/rows.ts';
-import { addDays, COMPANY_TIME_ZONE, companyDay } from '../../shared/company-time.ts';
+import { addDays, companyDateTimeFormat, companyDay, companyTimeZone } from '../../shared/company-time.ts';
 import { wallTimeToInstant } from '../../shared/zoned-time.ts';
 import { arrivalWindow, clockTime, dayName } from '../../shared/booking-format.ts';
 import { weekdays, type Weekday } from '../../shared/weekdays.ts';
@@ -177,7 +177,7 @@ export function weekdayOf(day: string): Weekday {
 
 /** The instant a local day and time in the company's zone stand for. */
 export function companyInstant(day: string, time: string): Date {
-  return wallTimeToInstant(day, time, COMPANY_TIME_ZONE);
+  return wallTimeToInstant(day, time, companyTimeZone());
 }
 
 /** One window of one day as the board and the availability see it. */
@@ -233,8 +233,7 @@ export async function windowStates(
   const blocked = new Map(
     settings.blockedWindows.map((entry) => [`${entry.day} ${entry.start}`, entry.reason]),
   );
-  const nowLocalTime = new Intl.DateTimeFormat('en-GB', {
-    timeZone: COMPANY_TIME_ZONE,
+  const nowLocalTime = companyDateTimeFormat('en-GB', {
     hour: '2-digit',
     minute: '2-digit',
     hourCycle: 'h23',
@@ -1006,7 +1005,7 @@ export async function bookingCounts(db: Database, from: string, to: string) {
   const rows = rowsOf<{ page: string | null; source: string | null; bookings: number }>(
     await db.execute(sql`
       select page, source, count(*)::int as bookings from bookings
-      where (created_at at time zone ${COMPANY_TIME_ZONE})::date between ${from}::date and ${to}::date
+      where (created_at at time zone ${companyTimeZone()})::date between ${from}::date and ${to}::date
       group by page, source order by bookings desc`),
   );
   const by = (key: 'page' | 'source') => {

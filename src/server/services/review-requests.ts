@@ -12,7 +12,7 @@ import {
   type ReviewRequest,
 } from '../../../db/schema/index.ts';
 import { rowsOf } from '../../../db/rows.ts';
-import { COMPANY_TIME_ZONE, companyDay } from '../../shared/company-time.ts';
+import { companyTimeZone, companyDay } from '../../shared/company-time.ts';
 import { formatJobMonth } from '../../shared/job-month.ts';
 
 export { formatJobMonth };
@@ -334,13 +334,13 @@ export async function reviewRequestFigures(
     await db.execute(sql`
       select
         (select count(*)::int from review_requests
-          where (created_at at time zone ${COMPANY_TIME_ZONE})::date between ${from} and ${to}) as requests,
+          where (created_at at time zone ${companyTimeZone()})::date between ${from} and ${to}) as requests,
         (select count(*)::int from reviews
           where verified and not is_spam
-            and (created_at at time zone ${COMPANY_TIME_ZONE})::date between ${from} and ${to}) as reviewed,
+            and (created_at at time zone ${companyTimeZone()})::date between ${from} and ${to}) as reviewed,
         (select round(avg(rating)::numeric, 2) from reviews
           where verified and not is_spam
-            and (created_at at time zone ${COMPANY_TIME_ZONE})::date between ${from} and ${to}) as average`),
+            and (created_at at time zone ${companyTimeZone()})::date between ${from} and ${to}) as average`),
   );
   return {
     requestsSent: row?.requests ?? 0,

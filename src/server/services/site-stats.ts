@@ -2,7 +2,7 @@ import { rowsOf } from '../../../db/rows.ts';
 // The owner's dashboard figures: one function for the admin tab (tRPC) and GET /api/admin/stats.
 import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../../db/client.ts';
-import { addDays, COMPANY_TIME_ZONE, companyDay, daysBetween } from '../../shared/company-time.ts';
+import { addDays, companyTimeZone, companyDay, daysBetween } from '../../shared/company-time.ts';
 import type { SiteStats, StatsTotals } from '../../shared/schemas/stats.ts';
 import { reviewRequestFigures } from './review-requests.ts';
 
@@ -100,10 +100,10 @@ interface LeadRow {
 async function leadFigures(db: Database, from: string, to: string): Promise<LeadRow[]> {
   return rowsOf<LeadRow>(
     await db.execute(sql`
-      select (created_at at time zone ${COMPANY_TIME_ZONE})::date::text as day, page, source,
+      select (created_at at time zone ${companyTimeZone()})::date::text as day, page, source,
         count(*)::int as leads
       from contact_submissions
-      where (created_at at time zone ${COMPANY_TIME_ZONE})::date between ${from} and ${to}
+      where (created_at at time zone ${companyTimeZone()})::date between ${from} and ${to}
         and not is_spam and deleted_at is null
       group by 1, 2, 3`),
   );
@@ -113,7 +113,7 @@ async function reviewCount(db: Database, from: string, to: string): Promise<numb
   const [row] = rowsOf<{ reviews: number }>(
     await db.execute(sql`
       select count(*)::int as reviews from reviews
-      where (created_at at time zone ${COMPANY_TIME_ZONE})::date between ${from} and ${to}
+      where (created_at at time zone ${companyTimeZone()})::date between ${from} and ${to}
         and not is_spam and deleted_at is null`),
   );
   return row?.reviews ?? 0;

@@ -12,7 +12,7 @@ import { sweepExpired } from '../../services/sweep.ts';
 import { VERSIONS_KEPT } from '../../services/content/history.ts';
 import { applyDueScheduledChanges } from '../../services/content/scheduled.ts';
 import { wallTimeToInstant } from '../../../shared/zoned-time.ts';
-import { COMPANY_TIME_ZONE } from '../../../shared/company-time.ts';
+import { DEFAULT_COMPANY_TIME_ZONE } from '../../../shared/company-time.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const fields = (title: string, content: string) => ({
@@ -271,7 +271,7 @@ describe(`history, conflicts and the Trash over HTTP (${testDatabaseKind})`, () 
   it('saves a scheduled change of a live post at its time, once, and keeps the post as it was until then', async () => {
     const post = await createPost('Water softeners', 'Soft water protects pipes.');
     // 6 AM company time on the Sunday the clocks spring forward (2 AM does not exist that night).
-    const runAt = wallTimeToInstant('2026-03-08', '06:00', COMPANY_TIME_ZONE);
+    const runAt = wallTimeToInstant('2026-03-08', '06:00', DEFAULT_COMPANY_TIME_ZONE);
     expect(runAt.toISOString()).toBe('2026-03-08T10:00:00.000Z');
     const body = {
       type: 'advice',
