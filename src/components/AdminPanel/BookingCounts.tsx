@@ -1,31 +1,27 @@
-import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
-import { useTRPC } from '../../client/trpc.tsx';
+import type { bookingCounts } from '../../server/services/bookings.ts';
 import * as styles from './admin.css.ts';
 import * as dashboard from './dashboard.css.ts';
 
 /** Online bookings of the dashboard's period, by the page they were made from and by source. */
-export function BookingCounts({ from, to }: { from: string; to: string }) {
-  const trpc = useTRPC();
+export function BookingCounts({ counts }: { counts: Awaited<ReturnType<typeof bookingCounts>> }) {
   const id = useId();
-  const counts = useQuery(trpc.adminBookings.counts.queryOptions({ from, to }));
-  if (!counts.data) return null;
   const rows: { label: string; entries: { name: string; bookings: number }[] }[] = [
     {
       label: 'Page',
-      entries: counts.data.pages.map((entry) => ({ name: String(entry.page), bookings: entry.bookings })),
+      entries: counts.pages.map((entry) => ({ name: String(entry.page), bookings: entry.bookings })),
     },
     {
       label: 'Source',
-      entries: counts.data.sources.map((entry) => ({ name: String(entry.source), bookings: entry.bookings })),
+      entries: counts.sources.map((entry) => ({ name: String(entry.source), bookings: entry.bookings })),
     },
   ];
   return (
     <section className={styles.card} aria-labelledby={`${id}-title`}>
       <h3 id={`${id}-title`} className={styles.cardTitle}>
-        Online bookings: {counts.data.total}
+        Online bookings: {counts.total}
       </h3>
-      {counts.data.total === 0 ? (
+      {counts.total === 0 ? (
         <p className={styles.hint}>No bookings in this period yet.</p>
       ) : (
         <div className={dashboard.pair}>

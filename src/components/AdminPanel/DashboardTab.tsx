@@ -124,7 +124,7 @@ export function DashboardTab() {
         )}
       </section>
       {data && <DailySection stats={data.stats} />}
-      {data && <BookingCounts from={data.stats.from} to={data.stats.to} />}
+      {data && <BookingCounts counts={data.bookings} />}
       {data && (
         <div className={dashboard.pair}>
           <PagesTable pages={data.stats.pages} />
