@@ -54,7 +54,7 @@ describe('backups in the admin Settings', () => {
     await page.getByRole('button', { name: 'Save Backups' }).click();
     await page.getByText('Keep at least 1 backup').waitFor();
     await page.getByLabel('Nightly backups to keep').fill('3');
-    await page.getByLabel(/^Time/).fill('03:15');
+    await page.getByLabel(/^Time \(/).fill('03:15');
     await page.getByRole('button', { name: 'Save Backups' }).click();
     await page.locator('[role="status"]').filter({ hasText: 'Backup settings saved' }).waitFor();
     await expectNoSeriousAxeViolations(page);
