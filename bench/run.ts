@@ -25,6 +25,8 @@ import { memoryOf, watchChildMemory } from './process-memory.ts';
 
 /** A service's own page, as a fresh install has it (db/seed-content.ts). */
 const SERVICE_PAGE = '/services/residential-plumbing';
+/** A town page of the owner's, published by seed() with words of its own. */
+const TOWN_PAGE = '/service-areas/flowery-branch-ga';
 
 const root = join(import.meta.dirname, '..');
 
@@ -93,6 +95,21 @@ async function seed(baseUrl: string): Promise<{ cookie: string; articleId: numbe
       review: 'Fast, friendly and fairly priced. Would call again.',
     });
   }
+  const town = await fetch(`${baseUrl}/api/admin/service-areas`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', cookie },
+    body: JSON.stringify({
+      town: 'Flowery Branch',
+      state: 'GA',
+      zips: ['30542'],
+      pageHeading: 'Plumbers in Flowery Branch',
+      pageIntro: 'Lake-shore homes, sump pumps and well water: the plumbing of the north end of the lake.',
+      pageBody: paragraph.repeat(4),
+      pagePublished: true,
+    }),
+  });
+  if (town.status !== 201)
+    throw new Error(`publishing a town page failed: ${town.status} ${await town.text()}`);
   const photo = await phonePhoto();
   const image = await uploadThrough({ url: baseUrl }, cookie, photo, 'IMG_4031.JPG');
   const articleId = await createPost(baseUrl, cookie, {
@@ -197,7 +214,7 @@ async function main() {
     let homeBaseline: LoadResult | undefined;
     let worstPageRatio = Infinity;
     let worstPageP99 = 0;
-    for (const path of ['/', '/news', '/services', SERVICE_PAGE, `/post/${articleId}`]) {
+    for (const path of ['/', '/news', '/services', SERVICE_PAGE, TOWN_PAGE, `/post/${articleId}`]) {
       await fetch(`${base}${path}`);
       const body = await plainBody(`${base}${path}`);
       const { site, baseline } = await loadBesideStatic(`${base}${path}`, body, 'text/html; charset=utf-8');
@@ -353,7 +370,16 @@ async function main() {
     console.log(`\nLighthouse 12, mobile (the article's image: a ${photoKb} KB 4000x3000 phone JPEG)\n`);
     const lighthouseRows: string[][] = [];
     const reports = new Map<string, LighthouseReport>();
-    for (const path of ['/', '/services', SERVICE_PAGE, '/news', '/testimonials', `/post/${articleId}`]) {
+    for (const path of [
+      '/',
+      '/services',
+      SERVICE_PAGE,
+      TOWN_PAGE,
+      '/book',
+      '/news',
+      '/testimonials',
+      `/post/${articleId}`,
+    ]) {
       const lighthouse = await lighthouseReport(`${base}${path}`);
       reports.set(path, lighthouse);
       lighthouseRows.push([
@@ -411,6 +437,8 @@ async function main() {
       '/contact',
       '/services',
       SERVICE_PAGE,
+      TOWN_PAGE,
+      '/book',
       '/testimonials',
       '/news',
       '/advice-center',
