@@ -165,7 +165,7 @@ describe('booking a visit online', () => {
     const booking = list.find((each) => each.status === 'requested')!;
     await owner.page.goto(`${site.url}/admin?tab=bookings&booking=${booking.id}`);
     await waitForHydration(owner.page);
-    await owner.page.getByLabel('From').fill(booking.date);
+    await owner.page.getByLabel('From', { exact: true }).fill(booking.date);
     await owner.page.getByLabel('Show').selectOption('day');
     const visit = owner.page.getByTestId('booking').filter({ hasText: booking.name }).first();
     await visit.getByRole('button', { name: `Confirm ${booking.name}` }).click();
