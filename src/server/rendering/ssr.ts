@@ -170,17 +170,17 @@ export async function ssrPlugin(app: FastifyInstance, options: SsrPluginOptions)
         .send(maintenancePage(settings));
     }
 
-    const { seoOverride, degraded: seoDegraded } = await findSeoOverrideOrNull(app, request.url);
-    const { serviceLinks, degraded: servicesDegraded } = await serviceLinksForPage({
-      db: app.db,
-      log: request.log,
-      readCache: app.readCache,
-    });
-    const { text: footerText, degraded: footerDegraded } = await pageTextForPage(
-      { db: app.db, log: request.log, readCache: app.readCache },
-      'footer',
-      settings.companyName,
-    );
+    // What every page's frame shows, read side by side rather than one after another.
+    const reader = { db: app.db, log: request.log, readCache: app.readCache };
+    const [
+      { seoOverride, degraded: seoDegraded },
+      { serviceLinks, degraded: servicesDegraded },
+      { text: footerText, degraded: footerDegraded },
+    ] = await Promise.all([
+      findSeoOverrideOrNull(app, request.url),
+      serviceLinksForPage(reader),
+      pageTextForPage(reader, 'footer', settings.companyName),
+    ]);
     const { renderPage } = await vikeServer.get();
     const pageContext = await renderPage({
       urlOriginal: request.url,

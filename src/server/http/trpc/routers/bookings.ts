@@ -3,7 +3,6 @@ import { leadOrigin } from '../../../services/analytics.ts';
 import {
   blockWindow,
   bookingBoard,
-  bookingCounts,
   bookingFromLead,
   calendarFeedState,
   isCalendarFeedToken,
@@ -163,10 +162,6 @@ export const adminBookingsRouter = router({
     });
     return { success: true as const };
   }),
-  /** Bookings by page and source, beside the dashboard's leads. */
-  counts: staffInternalProcedure
-    .input(bookingRangeSchema)
-    .query(({ ctx, input }) => bookingCounts(ctx.db, input.from, input.to)),
   fromLead: staffInternalProcedure.input(leadToBookingSchema).mutation(async ({ ctx, input }) => {
     const { booking } = await bookingFromLead(ctx.db, input, ctx.now());
     await recordActivityBy(ctx.db, actingRequest(ctx), {
