@@ -35,7 +35,7 @@ describe(`every change staff make is in the activity log (${testDatabaseKind})`,
       fields: (entry.details as { fields?: string[] } | null)?.fields,
     }));
 
-  it('logs creates, edits with their fields, publishing and unpublishing of posts and settings', async () => {
+  it('logs creates, edits with their fields, publishing and unpublishing of posts, and settings changes', async () => {
     const draft = await send(editor, 'POST', '/api/admin/posts', post('Frozen pipes', false));
     const id = draft.json().postId as number;
     expect((await send(editor, 'PUT', `/api/admin/posts/${id}`, post('Frozen pipes', true))).statusCode).toBe(
@@ -46,6 +46,8 @@ describe(`every change staff make is in the activity log (${testDatabaseKind})`,
     await send(admin, 'POST', '/api/admin/posts', post('Spring checklist', true));
     const settings = (await admin.query('adminSettings.get')).json().result.data;
     await admin.mutate('adminSettings.save', { ...settings, companyName: 'Forsyth Flow' });
+    const backups = { enabled: true, time: '03:15', keep: 5 };
+    expect((await send(admin, 'PUT', '/api/admin/backups/settings', backups)).statusCode).toBe(200);
 
     const created = ['type', 'title', 'excerpt', 'content', 'slug', 'isPublished', 'publishedAt'];
     expect(await logged()).toEqual([
@@ -90,6 +92,12 @@ describe(`every change staff make is in the activity log (${testDatabaseKind})`,
         kind: 'settings-changed',
         summary: 'Edited settings “Site settings”: companyName',
         fields: ['companyName'],
+      },
+      {
+        user: 'olivia',
+        kind: 'settings-changed',
+        summary: 'Set the nightly backup to 03:15, keeping 5',
+        fields: ['enabled', 'time', 'keep'],
       },
     ]);
   });
