@@ -48,8 +48,8 @@ export function ActivityTab() {
       </h2>
       <p className={styles.hint}>
         {isAdmin
-          ? 'Sign-ins, refusals and account changes by everyone, newest first; kept a year. Times in UTC.'
-          : 'Your own sign-ins and account changes, newest first; kept a year. Times in UTC.'}
+          ? 'Sign-ins, refusals, account and settings changes, and every change to content, by everyone, newest first; kept a year. Times in UTC.'
+          : 'Your own sign-ins, account changes and changes to content, newest first; kept a year. Times in UTC.'}
       </p>
       <div className={styles.fieldRow} role="search" aria-label="Filter activity">
         {isAdmin && (
@@ -133,6 +133,7 @@ export function ActivityTab() {
             <tr>
               <th scope="col">Time (UTC)</th>
               <th scope="col">Person</th>
+              <th scope="col">Kind</th>
               <th scope="col">What</th>
               <th scope="col">From</th>
             </tr>
@@ -142,6 +143,7 @@ export function ActivityTab() {
               <tr key={entry.id} data-testid="activity-entry">
                 <td>{entry.at.slice(0, 19).replace('T', ' ')}</td>
                 <td>{entry.user ?? '(server)'}</td>
+                <td>{entry.kind}</td>
                 <td>{entry.summary}</td>
                 <td>{entry.address ?? ''}</td>
               </tr>

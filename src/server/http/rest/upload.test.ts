@@ -4,7 +4,7 @@ import sharp from 'sharp';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../testing/test-app.ts';
 import { testDatabaseKind } from '../../testing/test-database.ts';
-import { media } from '../../../../db/schema/index.ts';
+import { activityLog, media } from '../../../../db/schema/index.ts';
 
 const realPng = readFileSync(new URL('../../../../public/images/apple-touch-icon.png', import.meta.url));
 
@@ -27,7 +27,7 @@ describe(`POST /api/admin/upload (${testDatabaseKind})`, () => {
     t = await buildTestApp({
       uploadLimits: { imageBytes: 64 * 1024, videoBytes: 128 * 1024, imagePixels: 4_000_000 },
     });
-    cookie = await t.signInAs('editor');
+    cookie = await t.signInAs('editor', 'eddie');
   });
   afterEach(async () => {
     await t.close();
@@ -67,6 +67,13 @@ describe(`POST /api/admin/upload (${testDatabaseKind})`, () => {
     expect(served.statusCode).toBe(200);
     expect(served.headers['content-type']).toBe('image/png');
     expect(served.headers['x-content-type-options']).toBe('nosniff');
+
+    const logged = (await t.database.db.select().from(activityLog)).filter(
+      (entry) => entry.kind === 'content-created',
+    );
+    expect(logged.map((entry) => [entry.username, entry.summary, entry.details])).toEqual([
+      ['eddie', 'Uploaded “passwd.png”', { type: 'upload', id: String(row!.id) }],
+    ]);
   });
 
   it('re-encodes images, dropping bytes hidden after the image data', async () => {

@@ -8,6 +8,8 @@ import { InvalidInputError, PayloadTooLargeError } from '../../errors.ts';
 import { formatBytes } from '../../../shared/format-bytes.ts';
 import { storeUpload, type UploadLimits } from '../../services/uploads.ts';
 import { uploadFileNameSchema } from '../../../shared/schemas/upload.ts';
+import { recordActivityBy } from '../../services/activity-log.ts';
+import { actingRequest, createRequestContext } from '../request-context.ts';
 import { okWithMessage, serviceResult, typed } from './typed.ts';
 import { z } from 'zod';
 
@@ -57,6 +59,13 @@ export async function uploadRestRoute(fastify: FastifyInstance, options: { limit
       options.limits,
     );
     if (stored.variantsPending) app.imageVariants.wake();
+    // Signed in: the session hook answers 401 to any /api/admin path without a session.
+    const acting = actingRequest({ ...createRequestContext(request, reply), auth: request.auth! });
+    await recordActivityBy(app.db, acting, {
+      kind: 'content-created',
+      summary: `Uploaded “${stored.originalName}”`,
+      details: { type: 'upload', id: String(stored.id) },
+    });
     return reply.status(201).send({
       success: true,
       filePath: stored.url,

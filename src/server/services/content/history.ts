@@ -4,8 +4,8 @@ import { contentDrafts, contentVersions } from '../../../../db/schema/index.ts';
 import { diffWords, type WordDiffPart } from '../../../shared/word-diff.ts';
 import { formatCompanyDateTime } from '../../../shared/company-time.ts';
 import { ConflictError, NotFoundError } from '../../errors.ts';
-import { recordActivityBy, type ActingRequest } from '../activity-log.ts';
-import { historyOf, type ContentDocument } from './registry.ts';
+import { recordActivityBy, type ActingRequest, type ActivityKind } from '../activity-log.ts';
+import { historyOf, type ContentDocument, type HistorySupport } from './registry.ts';
 import './types.ts';
 
 /** How many versions each item keeps at least; older ones are pruned as new ones are saved. */
@@ -80,6 +80,43 @@ function labelled(fields: readonly string[], labels: Readonly<Record<string, str
   return fields.map((field) => labels[field] ?? field).join(', ');
 }
 
+function isPublic(history: HistorySupport, document: ContentDocument | undefined): boolean {
+  if (!document) return false;
+  if (history.isPublic) return history.isPublic(document);
+  return document.isPublished === true;
+}
+
+/**
+ * How a save reads in the activity log, naming the fields it changed: a create, an edit, and a publish
+ * or unpublish when the save shows the item to visitors or takes it away. A post created published is
+ * both a create and a publish, so that either filter finds it.
+ */
+function saveActivities(
+  history: HistorySupport & { definition: { label: string } },
+  target: SaveTarget,
+  before: { document: ContentDocument } | null,
+  after: { title: string; document: ContentDocument },
+  fields: readonly string[],
+): { kind: ActivityKind; summary: string }[] {
+  const item = `${history.definition.label.toLowerCase()} “${after.title}”`;
+  const changed = labelled(fields, history.fieldLabels);
+  const wasPublic = isPublic(history, before?.document);
+  const nowPublic = isPublic(history, after.document);
+  if (!before)
+    return [
+      { kind: 'content-created', summary: `Created ${item}` },
+      ...(nowPublic ? [{ kind: 'content-published' as const, summary: `Published ${item}` }] : []),
+    ];
+  if (nowPublic !== wasPublic)
+    return [
+      {
+        kind: nowPublic ? 'content-published' : 'content-unpublished',
+        summary: `${nowPublic ? 'Published' : 'Unpublished'} ${item}: ${changed}`,
+      },
+    ];
+  return [{ kind: target.editedKind ?? 'content-edited', summary: `Edited ${item}: ${changed}` }];
+}
+
 export interface SaveTarget {
   type: string;
   /** The item's key, or null for an item the write creates (its key is what the write answers). */
@@ -92,6 +129,8 @@ export interface SaveTarget {
   baseVersion?: number;
   /** Overrides the line history lists this save by (a restore says what it brought back). */
   summary?: string;
+  /** The kind an edit is logged as, when not `content-edited`: the site settings' `settings-changed`. */
+  editedKind?: ActivityKind;
 }
 
 /** Refused because someone else saved the item after the editor loaded it. */
@@ -175,11 +214,11 @@ export async function saveWithHistory<T>(
             eq(contentDrafts.userId, acting.actor.userId),
           ),
         );
-    await recordActivityBy(tx, acting, {
-      kind: before ? 'content-edited' : 'content-created',
-      summary: `${before ? 'Edited' : 'Created'} ${history.definition.label.toLowerCase()} “${after.title}”${before ? `: ${labelled(fields, history.fieldLabels)}` : ''}`,
-      details: { type: target.type, id: key, version, fields },
-    });
+    for (const activity of saveActivities(history, target, before, after, fields))
+      await recordActivityBy(tx, acting, {
+        ...activity,
+        details: { type: target.type, id: key, version, fields },
+      });
     return { result, version };
   });
 }

@@ -19,6 +19,11 @@ export interface HistorySupport {
   textFields: readonly string[];
   /** Field names as the editor labels them, for summaries ("Edited Title, Content"). */
   fieldLabels?: Readonly<Record<string, string>>;
+  /**
+   * Whether a document is one visitors are shown, so that a save turning it on is logged as a publish.
+   * Without it, a document's own `isPublished` flag says so, when it has one.
+   */
+  isPublic?(document: ContentDocument): boolean;
 }
 
 /** What purging may need beside the database: where uploaded files are kept. */

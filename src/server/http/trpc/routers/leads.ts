@@ -5,6 +5,7 @@ import { alertRecipient } from '../../../services/lead-notifier.ts';
 import { countNewLeads, listLeads, setLeadStatus } from '../../../services/leads.ts';
 import { recordActivityBy } from '../../../services/activity-log.ts';
 import { trashItem } from '../../../services/content/trash.ts';
+import { recordItemActivity } from '../../../services/content/item-activity.ts';
 import { actingRequest } from '../../request-context.ts';
 import { recentStaffProcedure, router, staffInternalProcedure } from '../init.ts';
 
@@ -37,7 +38,16 @@ export const leadsRouter = router({
   countNew: staffInternalProcedure.query(({ ctx }) => countNewLeads(ctx.db)),
   setStatus: staffInternalProcedure
     .input(leadId.extend({ status: z.enum(leadStatuses) }))
-    .mutation(({ ctx, input }) => setLeadStatus(ctx.db, input.id, input.status)),
+    .mutation(async ({ ctx, input }) => {
+      await setLeadStatus(ctx.db, input.id, input.status);
+      await recordItemActivity(ctx.db, actingRequest(ctx), {
+        kind: 'content-edited',
+        type: 'lead',
+        key: String(input.id),
+        summary: (item) => `Marked ${item} ${input.status}`,
+        fields: ['status'],
+      });
+    }),
   /** Moves the lead to the Trash, where it can be restored with its alerts and status. */
   delete: staffInternalProcedure.input(leadId).mutation(async ({ ctx, input }) => {
     await trashItem(ctx.db, actingRequest(ctx), 'lead', String(input.id));
@@ -45,6 +55,12 @@ export const leadsRouter = router({
   }),
   notSpam: staffInternalProcedure.input(leadId).mutation(async ({ ctx, input }) => {
     await restoreSpamLead(ctx, input.id);
+    await recordItemActivity(ctx.db, actingRequest(ctx), {
+      kind: 'content-restored',
+      type: 'lead',
+      key: String(input.id),
+      summary: (item) => `Took ${item} out of Spam`,
+    });
     return { success: true as const };
   }),
   /**

@@ -14,6 +14,7 @@ import {
 } from '../../../../shared/schemas/review.ts';
 import { reviewReplyInputSchema } from '../../../../shared/schemas/review-request.ts';
 import { trashItem } from '../../../services/content/trash.ts';
+import { recordItemActivity } from '../../../services/content/item-activity.ts';
 import { actingRequest } from '../../request-context.ts';
 import { publicProcedure, router, staffInternalProcedure } from '../init.ts';
 
@@ -44,6 +45,13 @@ export const adminReviewsRouter = router({
     .input(reviewId.extend({ isVisible: z.boolean() }))
     .mutation(async ({ ctx, input }) => {
       await setReviewVisible(ctx.db, input.id, input.isVisible);
+      await recordItemActivity(ctx.db, actingRequest(ctx), {
+        kind: input.isVisible ? 'content-published' : 'content-unpublished',
+        type: 'review',
+        key: String(input.id),
+        summary: (item) => `${input.isVisible ? 'Showed' : 'Hid'} ${item}`,
+        fields: ['isVisible'],
+      });
       ctx.contentChanged(['reviews']);
     }),
   /** Moves the review to the Trash, where it can be restored with everything it had. */
@@ -56,11 +64,24 @@ export const adminReviewsRouter = router({
     .input(reviewId.extend(reviewReplyInputSchema.shape))
     .mutation(async ({ ctx, input }) => {
       const review = await setReviewReply(ctx.db, input.id, input.reply, ctx.reviewRequestMailer.now());
+      await recordItemActivity(ctx.db, actingRequest(ctx), {
+        kind: 'content-edited',
+        type: 'review',
+        key: String(input.id),
+        summary: (item) => `${review.reply ? 'Replied to' : 'Removed the reply to'} ${item}`,
+        fields: ['reply'],
+      });
       if (review.isVisible) ctx.contentChanged(['reviews']);
       return review;
     }),
   notSpam: staffInternalProcedure.input(reviewId).mutation(async ({ ctx, input }) => {
     const { published } = await restoreSpamReview(ctx.db, input.id);
+    await recordItemActivity(ctx.db, actingRequest(ctx), {
+      kind: 'content-restored',
+      type: 'review',
+      key: String(input.id),
+      summary: (item) => `Took ${item} out of Spam${published ? ' and published it' : ''}`,
+    });
     if (published) ctx.contentChanged(['reviews']);
   }),
 });

@@ -28,7 +28,7 @@ export const adminSettingsRouter = router({
     const { result: saved, version } = await saveWithHistory(
       ctx.db,
       actingRequest(ctx),
-      { type: 'settings', key: SETTINGS_KEY, baseVersion },
+      { type: 'settings', key: SETTINGS_KEY, baseVersion, editedKind: 'settings-changed' },
       async (tx) => ({ key: SETTINGS_KEY, result: await saveSettings(tx, values, ctx.now()) }),
     );
     // Other instances read the switch at their next flush; this one obeys at once.
