@@ -1,1 +1,2 @@
 export function pgliteCode(): Promise<WebAssembly.Module>;
+export function pgliteVersion(): string;

@@ -27,3 +27,13 @@ export function pgliteCode() {
   );
   return compiled;
 }
+
+/**
+ * The installed PGlite's version: a database folder made by one version is the one it can open.
+ * @returns {string}
+ */
+export function pgliteVersion() {
+  const manifest = new URL('../package.json', import.meta.resolve('@electric-sql/pglite'));
+  // Read as text: this file is plain JavaScript, where a parsed JSON value is untyped.
+  return /"version":\s*"([^"]+)"/.exec(readFileSync(manifest, 'utf8'))?.[1] ?? 'unknown';
+}

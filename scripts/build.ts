@@ -85,6 +85,14 @@ export async function build(): Promise<void> {
     packages: 'external',
   });
   console.log(`Compiled the server to ${serverBundle}.`);
+  // In a process of its own: the second PostgreSQL PGlite runs initdb in is memory this one would keep.
+  const template = spawnSync(
+    process.execPath,
+    ['--liftoff-only', '--import', 'tsx', join(root, 'db', 'pglite-cluster-cli.ts')],
+    { cwd: root, stdio: 'inherit' },
+  );
+  if (template.status !== 0)
+    throw new Error(`making the empty embedded database failed (${template.status})`);
   writeBuildStamp(snapshot);
 }
 
