@@ -201,6 +201,17 @@ async function profile(url: string, slowdown: number): Promise<void> {
       console.log(
         `at ${Math.round((task.ts - start) / 1000)} ms, ${Math.round(task.dur! / 1000)} ms: ${shown}`,
       );
+      // Every event inside the task by name, for the parts the summary above cannot name.
+      const byName = new Map<string, number>();
+      for (const event of inside)
+        if (event !== task) byName.set(event.name, (byName.get(event.name) ?? 0) + event.dur!);
+      console.log(
+        `    events: ${[...byName]
+          .sort((a, b) => b[1] - a[1])
+          .slice(0, 8)
+          .map(([name, us]) => `${name} ${Math.round(us / 1000)}`)
+          .join(', ')}`,
+      );
       // The script's share by file and function, from the CPU profile's samples in the task.
       const byFunction = new Map<string, number>();
       const inTask = samples.filter((sample) => sample.ts >= task.ts && sample.ts < end);
