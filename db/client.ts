@@ -6,7 +6,7 @@ import type { Sql } from 'postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { pgliteCode } from '#pglite-code';
 import { projectRoot } from '../src/server/project-root.ts';
-import { clusterTemplateFor } from './pglite-cluster.ts';
+import { startFromClusterTemplate } from './pglite-cluster.ts';
 import * as schema from './schema/index.ts';
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -145,12 +145,8 @@ async function openPglite(
   if ('dataDir' in location) {
     // PGlite creates its own folder but not the parents of it.
     mkdirSync(location.dataDir, { recursive: true });
-    const template = clusterTemplateFor(location.dataDir);
-    client = new PGlite(location.dataDir, {
-      startParams,
-      pgliteWasmModule,
-      ...(template ? { loadDataDir: template } : {}),
-    });
+    startFromClusterTemplate(location.dataDir);
+    client = new PGlite(location.dataDir, { startParams, pgliteWasmModule });
   } else {
     client = new PGlite({
       startParams,

@@ -1,10 +1,10 @@
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pgliteCode, pgliteVersion } from '#pglite-code';
 import { PGlite } from './pglite-modules.ts';
-import { clusterTemplateFor, clusterTemplatePath, makeClusterTemplate } from './pglite-cluster.ts';
+import { clusterTemplatePath, makeClusterTemplate, startFromClusterTemplate } from './pglite-cluster.ts';
 import { testDatabaseKind } from '../src/server/testing/test-database.ts';
 
 describe.skipIf(testDatabaseKind !== 'pglite')('the empty embedded database the build ships', () => {
@@ -12,34 +12,40 @@ describe.skipIf(testDatabaseKind !== 'pglite')('the empty embedded database the 
   let template: string;
   beforeAll(async () => {
     dir = await mkdtemp(join(tmpdir(), 'pglite-cluster-'));
-    template = join(dir, 'template', `${pgliteVersion()}.tar.gz`);
+    template = join(dir, 'template', pgliteVersion());
     await makeClusterTemplate(template);
   });
   afterAll(() => rm(dir, { recursive: true, force: true }));
 
-  it('is kept under the installed PGlite version, which a copy of another version does not match', () => {
-    expect(clusterTemplatePath()).toMatch(
-      new RegExp(`${pgliteVersion().replaceAll('.', '\\.')}\\.tar\\.gz$`),
-    );
-    expect(clusterTemplatePath('0.0.1')).not.toBe(clusterTemplatePath());
-    expect(clusterTemplateFor(join(dir, 'new'), join(dir, 'template', '0.0.1.tar.gz'))).toBeUndefined();
+  it('is kept under the installed PGlite version; another version has none', async () => {
+    expect(clusterTemplatePath()).toMatch(new RegExp(`/${pgliteVersion().replaceAll('.', '\\.')}$`));
+    const dataDir = join(dir, 'other-version');
+    expect(startFromClusterTemplate(dataDir, join(dir, 'template', '0.0.1'))).toBe(false);
+    await expect(readdir(dataDir)).rejects.toThrow();
   });
 
-  it('starts a new data folder that works, writes and resumes, and is never loaded over a database', async () => {
+  it('starts a new data folder that works, writes and resumes, and is never copied over a database', async () => {
     const dataDir = join(dir, 'data');
-    const copy = clusterTemplateFor(dataDir, template);
-    expect(copy).toBeInstanceOf(Blob);
+    expect(startFromClusterTemplate(dataDir, template)).toBe(true);
     const pgliteWasmModule = await pgliteCode();
-    const first = new PGlite(dataDir, { pgliteWasmModule, loadDataDir: copy! });
+    const first = new PGlite(dataDir, { pgliteWasmModule });
     await first.exec('create table kept (word text); insert into kept values ($$written$$)');
     await first.close();
-    expect(await readdir(dataDir)).toContain('PG_VERSION');
-    // The folder now holds a database: the template is not offered again.
-    expect(clusterTemplateFor(dataDir, template)).toBeUndefined();
+    expect(startFromClusterTemplate(dataDir, template)).toBe(false);
     const again = new PGlite(dataDir, { pgliteWasmModule });
     await expect(again.query('select word from kept')).resolves.toMatchObject({
       rows: [{ word: 'written' }],
     });
     await again.close();
+  });
+
+  it('copies again into a folder a crash left without a database', async () => {
+    const dataDir = join(dir, 'cut-short');
+    await mkdir(join(dataDir, 'base'), { recursive: true });
+    await writeFile(join(dataDir, 'base', 'half-written'), 'x');
+    expect(startFromClusterTemplate(dataDir, template)).toBe(true);
+    const client = new PGlite(dataDir, { pgliteWasmModule: await pgliteCode() });
+    await expect(client.query('select 1 as one')).resolves.toMatchObject({ rows: [{ one: 1 }] });
+    await client.close();
   });
 });
