@@ -666,6 +666,11 @@ export async function listBookings(db: Database, from: string, to: string): Prom
   return Promise.all(rows.map((row) => viewOf(db, row, photos)));
 }
 
+/** One booking as the board shows it (the link in the owner's alert, a lead booked). */
+export async function getBooking(db: Database, id: number): Promise<BookingView> {
+  return viewOf(db, await bookingById(db, id));
+}
+
 /** The board: every window of these days with its visits. */
 export async function bookingBoard(db: Database, from: string, to: string, now = new Date()) {
   const visits = await listBookings(db, from, to);

@@ -13,40 +13,11 @@ import {
 } from '../../../../db/schema/index.ts';
 import { buildTestApp, type TestApp } from '../../testing/test-app.ts';
 import { testDatabaseKind } from '../../testing/test-database.ts';
+import { multipartBody, type FilePart } from '../../testing/multipart.ts';
 import { writeBackup } from '../../services/backup/archive.ts';
 import { defaultBookingSettings, saveBookingSettings } from '../../services/bookings.ts';
 import { removeDeletedBookingPhotos } from '../../services/booking-photos.ts';
 import { sweepExpired } from '../../services/sweep.ts';
-
-interface FilePart {
-  filename: string;
-  content: Buffer;
-  field?: string;
-  type?: string;
-}
-
-/** A multipart body as a browser sends a form with file inputs. */
-export function multipartBody(fields: Record<string, string>, files: FilePart[]) {
-  const boundary = '----booking-photos-7f3';
-  const parts: Buffer[] = [];
-  for (const [name, value] of Object.entries(fields))
-    parts.push(
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`),
-    );
-  for (const file of files)
-    parts.push(
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="${file.field ?? 'photos'}"; filename="${file.filename}"\r\nContent-Type: ${file.type ?? 'image/jpeg'}\r\n\r\n`,
-      ),
-      file.content,
-      Buffer.from('\r\n'),
-    );
-  parts.push(Buffer.from(`--${boundary}--\r\n`));
-  return {
-    payload: Buffer.concat(parts),
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-  };
-}
 
 /** A phone photo: a JPEG with the camera's EXIF, GPS position and all. */
 const phonePhoto = (width = 640, height = 480) =>

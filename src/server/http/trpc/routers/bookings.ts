@@ -12,6 +12,7 @@ import {
   cancelByCustomer,
   createBooking,
   getAvailability,
+  getBooking,
   getBookingSettings,
   listBookings,
   patchBooking,
@@ -114,6 +115,9 @@ export const bookingRouter = router({
 
 // Editors answer customers too: the board is for staff; the rules of booking are for admins.
 export const adminBookingsRouter = router({
+  get: staffInternalProcedure
+    .input(z.object({ id: z.coerce.number().int().positive() }))
+    .query(({ ctx, input }) => getBooking(ctx.db, input.id)),
   list: staffInternalProcedure
     .input(bookingRangeSchema)
     .query(({ ctx, input }) => listBookings(ctx.db, input.from, input.to)),
