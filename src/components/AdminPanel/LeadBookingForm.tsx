@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { serverMessageOf, useTRPC } from '../../client/trpc.tsx';
 import { arrivalWindow } from '../../shared/booking-format.ts';
 import { toast } from '../Toast/toast-store.ts';
@@ -32,6 +32,7 @@ function serviceOf(lead: BookableLead, services: readonly { slug: string; title:
 export function LeadBookingForm({ lead, onClose }: { lead: BookableLead; onClose: () => void }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
+  const id = useId();
   const name = `${lead.firstName} ${lead.lastName}`.trim();
   const services = useQuery(trpc.booking.services.queryOptions());
   const [zip, setZip] = useState(lead.zip ?? '');
@@ -80,9 +81,12 @@ export function LeadBookingForm({ lead, onClose }: { lead: BookableLead; onClose
         For {name}, {lead.phone}, {lead.email}. The message goes with the booking as its notes.
       </p>
       <div className={styles.fieldRow}>
-        <label className={styles.field}>
-          <span className={styles.label}>ZIP code</span>
+        <div className={styles.field}>
+          <label htmlFor={`${id}-zip-code`} className={styles.label}>
+            ZIP code
+          </label>
           <input
+            id={`${id}-zip-code`}
             className={styles.input}
             value={zip}
             required
@@ -90,21 +94,27 @@ export function LeadBookingForm({ lead, onClose }: { lead: BookableLead; onClose
             autoComplete="off"
             onChange={(event) => setZip(event.target.value)}
           />
-        </label>
-        <label className={styles.field}>
-          <span className={styles.label}>Street address</span>
+        </div>
+        <div className={styles.field}>
+          <label htmlFor={`${id}-street-address`} className={styles.label}>
+            Street address
+          </label>
           <input
+            id={`${id}-street-address`}
             className={styles.input}
             value={address}
             required
             maxLength={500}
             onChange={(event) => setAddress(event.target.value)}
           />
-        </label>
+        </div>
       </div>
-      <label className={styles.field}>
-        <span className={styles.label}>Service</span>
+      <div className={styles.field}>
+        <label htmlFor={`${id}-service`} className={styles.label}>
+          Service
+        </label>
         <select
+          id={`${id}-service`}
           className={styles.input}
           value={chosenService}
           required
@@ -117,11 +127,14 @@ export function LeadBookingForm({ lead, onClose }: { lead: BookableLead; onClose
             </option>
           ))}
         </select>
-      </label>
+      </div>
       <div className={styles.fieldRow}>
-        <label className={styles.field}>
-          <span className={styles.label}>Day</span>
+        <div className={styles.field}>
+          <label htmlFor={`${id}-day`} className={styles.label}>
+            Day
+          </label>
           <input
+            id={`${id}-day`}
             type="date"
             className={styles.input}
             value={day}
@@ -131,10 +144,13 @@ export function LeadBookingForm({ lead, onClose }: { lead: BookableLead; onClose
               setStart('');
             }}
           />
-        </label>
-        <label className={styles.field}>
-          <span className={styles.label}>Arrival window</span>
+        </div>
+        <div className={styles.field}>
+          <label htmlFor={`${id}-arrival-window`} className={styles.label}>
+            Arrival window
+          </label>
           <select
+            id={`${id}-arrival-window`}
             className={styles.input}
             value={start}
             required
@@ -156,7 +172,7 @@ export function LeadBookingForm({ lead, onClose }: { lead: BookableLead; onClose
               </option>
             ))}
           </select>
-        </label>
+        </div>
       </div>
       <p className={styles.details}>Notes: {lead.message}</p>
       <div className={styles.buttonRow}>
