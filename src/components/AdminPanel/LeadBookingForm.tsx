@@ -3,18 +3,13 @@ import { useId, useState, type FormEvent } from 'react';
 import { serverMessageOf, useTRPC } from '../../client/trpc.tsx';
 import { arrivalWindow } from '../../shared/booking-format.ts';
 import { toast } from '../Toast/toast-store.ts';
+import type { Lead } from '../../server/services/leads.ts';
 import * as styles from './admin.css.ts';
 
-export interface BookableLead {
-  id: number;
-  firstName: string;
-  lastName: string;
-  email: string;
-  phone: string | null;
-  service: string | null;
-  message: string;
-  zip: string | null;
-}
+export type BookableLead = Pick<
+  Lead,
+  'id' | 'firstName' | 'lastName' | 'email' | 'phone' | 'service' | 'message' | 'zip'
+>;
 
 /** The bookable service a lead asked for, by its title (the contact form) or its slug; '' when none. */
 function serviceOf(lead: BookableLead, services: readonly { slug: string; title: string }[]): string {

@@ -61,14 +61,10 @@ export interface ReceivedPhotos {
 }
 
 /** A photo checked, re-encoded and kept in the file store, not yet recorded with a booking. */
-export interface KeptPhoto {
-  filename: string;
-  originalName: string;
-  mimeType: string;
-  size: number;
-  width: number;
-  height: number;
-}
+export type KeptPhoto = Pick<
+  BookingPhoto,
+  'filename' | 'originalName' | 'mimeType' | 'size' | 'width' | 'height'
+>;
 
 /** A refusal naming the photos field, so a form shows it there and JSON clients find it by field. */
 export function photoError(message: string): InvalidInputError {
@@ -140,15 +136,10 @@ export async function discardBookingPhotos(store: FileStore, kept: readonly Kept
 }
 
 /** What staff see of a booking's photo; `url` opens it, for signed-in staff only. */
-export interface BookingPhotoView {
-  id: number;
-  url: string;
-  originalName: string;
-  mimeType: string;
-  size: number;
-  width: number;
-  height: number;
-}
+export type BookingPhotoView = Pick<
+  BookingPhoto,
+  'id' | 'originalName' | 'mimeType' | 'size' | 'width' | 'height'
+> & { url: string };
 
 function viewOfPhoto(photo: BookingPhoto): BookingPhotoView {
   return {

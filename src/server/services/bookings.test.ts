@@ -6,6 +6,7 @@ import { DEFAULT_COMPANY_TIME_ZONE } from '../../shared/company-time.ts';
 import { buildTestApp, type TestApp } from '../testing/test-app.ts';
 import { testDatabaseKind } from '../testing/test-database.ts';
 import { calendarParts, startSmtpCapture } from '../testing/smtp-capture.ts';
+import { testVisitor } from '../testing/booking-visitor.ts';
 import { getSettings, saveSettings } from './settings.ts';
 import { defaultBookingSettings, saveBookingSettings } from './bookings.ts';
 
@@ -38,14 +39,7 @@ function readEvent(ics: string) {
   };
 }
 
-const visitor = {
-  name: 'Dana Reyes',
-  phone: '(470) 555-0142',
-  email: 'dana@example.com',
-  zip: '30040',
-  address: '120 Pilgrim Mill Rd, Cumming, GA',
-  service: 'water-heater-services',
-};
+const visitor = testVisitor;
 
 describe(`online booking (${testDatabaseKind})`, () => {
   let t: TestApp;

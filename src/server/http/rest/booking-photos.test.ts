@@ -14,6 +14,7 @@ import {
 import { buildTestApp, type TestApp } from '../../testing/test-app.ts';
 import { testDatabaseKind } from '../../testing/test-database.ts';
 import { multipartBody, type FilePart } from '../../testing/multipart.ts';
+import { testVisitor } from '../../testing/booking-visitor.ts';
 import { writeBackup } from '../../services/backup/archive.ts';
 import { defaultBookingSettings, saveBookingSettings } from '../../services/bookings.ts';
 import { removeDeletedBookingPhotos } from '../../services/booking-photos.ts';
@@ -29,16 +30,7 @@ const phonePhoto = (width = 640, height = 480) =>
     })
     .toBuffer();
 
-const visitor = {
-  name: 'Dana Reyes',
-  phone: '(470) 555-0142',
-  email: 'dana@example.com',
-  zip: '30040',
-  address: '120 Pilgrim Mill Rd, Cumming, GA',
-  service: 'water-heater-services',
-  date: '2026-12-02',
-  start: '10:00',
-};
+const visitor = { ...testVisitor, date: '2026-12-02', start: '10:00' };
 
 // Photos sent with a booking: untrusted files from anyone, kept for staff alone.
 describe(`photos with a booking (${testDatabaseKind})`, () => {
