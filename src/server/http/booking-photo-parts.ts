@@ -15,6 +15,7 @@ import {
   type ReceivedPhoto,
   type ReceivedPhotos,
 } from '../services/booking-photos.ts';
+import { enforceActionLimit } from '../services/rate-limits.ts';
 
 /** File parts read at most, beyond which the body is refused unread: a few more than photos allowed. */
 const FILE_PARTS = 10;
@@ -46,6 +47,8 @@ export async function readBookingParts(request: FastifyRequest, _reply: FastifyR
         part.file.resume();
         continue;
       }
+      // Counted as it arrives, before a byte of it is kept: photos reach the site only through here.
+      await enforceActionLimit(request.server.db, 'bookingPhoto', request.ip, request.server.clock());
       received.sent += 1;
       if (received.photos.length >= limits.count) {
         part.file.resume();

@@ -170,8 +170,9 @@ describe(`photos with a booking (${testDatabaseKind})`, () => {
       ['four', [good, good, good, good], /Attach at most 3 photos/],
       ['eleven', Array.from({ length: 11 }, () => good), /Attach at most 3 photos/],
     ];
-    for (const [label, files, message] of cases) {
-      const answer = await bookWith(files);
+    // Each from an address of its own: together they send more photos than one address may.
+    for (const [index, [label, files, message]] of cases.entries()) {
+      const answer = await bookWith(files, visitor, `198.51.100.${index + 1}`);
       expect(answer.statusCode, label).toBe(400);
       const body = answer.json<{ success: boolean; errors: Record<string, string[]> }>();
       expect(body.success, label).toBe(false);
@@ -221,12 +222,21 @@ describe(`photos with a booking (${testDatabaseKind})`, () => {
     expect(await bookingFiles()).toEqual([]);
   });
 
-  it('counts each photo against the sender’s limit, before any is worked', async () => {
+  it('counts each photo against the sender’s limit as it arrives, before any is worked', async () => {
     const photo = { filename: 'p.jpg', content: Buffer.from('not even read') };
     const four = [photo, photo, photo, photo];
-    // Four photos a post: refused for their number, yet counted, as a script flooding would be.
-    for (let post = 0; post < 3; post++)
-      expect((await bookWith(four, visitor, '203.0.113.9')).statusCode).toBe(400);
+    // Refused for their number, yet counted, as a script flooding would be: eleven files are cut off
+    // at the tenth (10 counted), then four more (14), then the 16th photo is one too many.
+    expect(
+      (
+        await bookWith(
+          Array.from({ length: 11 }, () => photo),
+          visitor,
+          '203.0.113.9',
+        )
+      ).statusCode,
+    ).toBe(400);
+    expect((await bookWith(four, visitor, '203.0.113.9')).statusCode).toBe(400);
     const limited = await bookWith(four, visitor, '203.0.113.9');
     expect(limited.statusCode).toBe(429);
     expect(limited.headers['retry-after']).toBeDefined();

@@ -69,9 +69,8 @@ export const bookingRouter = router({
   /** Photos come only through a multipart post (ctx.receivedPhotos), never in the JSON input. */
   create: publicProcedure.input(bookingInputSchema).mutation(async ({ ctx, input }) => {
     await enforceActionLimit(ctx.db, 'booking', ctx.clientAddress, ctx.now());
+    // Each photo was counted against the sender's own limit as it arrived (booking-photo-parts.ts).
     const received = ctx.receivedPhotos;
-    for (let photo = 0; photo < (received?.sent ?? 0); photo++)
-      await enforceActionLimit(ctx.db, 'bookingPhoto', ctx.clientAddress, ctx.now());
     const created = await createBooking(
       ctx.db,
       { ...input, ...(await originOf(ctx)) },
