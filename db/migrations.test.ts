@@ -41,6 +41,8 @@ describe(`migrations (${testDatabaseKind})`, () => {
       'booking_closed_days',
       'booking_emails',
       'booking_leads',
+      'booking_photo_removals',
+      'booking_photos',
       'booking_settings',
       'bookings',
       'built_in_content',

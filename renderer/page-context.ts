@@ -8,6 +8,7 @@ import type { PageContextServer } from 'vike/types';
 import type { SeoInput } from './seo.ts';
 import type { ServiceLink } from '../src/server/services/service-catalog.ts';
 import type { FormPostOutcome } from '../src/shared/form-post.ts';
+import type { BookingPhotoLimits } from '../src/server/services/booking-photos.ts';
 
 // https://vike.dev/pageContext#typescript : what the server puts into every page context.
 declare global {
@@ -24,6 +25,8 @@ declare global {
        * and which booking windows are open depend on it).
        */
       now: Date;
+      /** Server only: what a visitor may attach to a booking (the /book details step says it). */
+      bookingPhotoLimits: BookingPhotoLimits;
       /**
        * Server only: the server writes the site's stylesheet into the head (at STYLESHEET_PLACEHOLDER,
        * src/server/rendering/page-assembly.ts) after the render; false links it as Vike does.

@@ -118,6 +118,41 @@ export const bookings = pgTable(
 export type Booking = typeof bookings.$inferSelect;
 
 /**
+ * Photos a visitor sent with a booking, re-encoded as the site keeps every uploaded image. They are
+ * kept in the same file store as the media library's files, under names beginning `booking-` that
+ * the public uploads route refuses, and are not in `media`: only staff see them, through the booking.
+ */
+export const bookingPhotos = pgTable(
+  'booking_photos',
+  {
+    id: serial('id').primaryKey(),
+    bookingId: integer('booking_id')
+      .notNull()
+      .references(() => bookings.id, { onDelete: 'cascade' }),
+    filename: varchar('filename', { length: 255 }).notNull().unique(),
+    originalName: varchar('original_name', { length: 255 }).notNull(),
+    mimeType: varchar('mime_type', { length: 100 }).notNull(),
+    size: integer('size').notNull(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('booking_photos_booking_idx').on(table.bookingId)],
+);
+
+export type BookingPhoto = typeof bookingPhotos.$inferSelect;
+
+/**
+ * The files of booking photos whose rows were deleted (with their booking, however it was deleted),
+ * written by a trigger on booking_photos; the hourly sweep removes each file from the store, then its
+ * row here.
+ */
+export const bookingPhotoRemovals = pgTable('booking_photo_removals', {
+  filename: varchar('filename', { length: 255 }).primaryKey(),
+  removedAt: timestamp('removed_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
  * Emails about a booking. confirmation: to the customer with the calendar file (METHOD:REQUEST);
  * changed: a new window (a raised SEQUENCE); cancellation: METHOD:CANCEL; declined; running-late: a new
  * arrival window today; reminder: the day before at 9:00 company time; owner-alert: to the owner.

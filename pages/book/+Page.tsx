@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, useState, type ChangeEvent } from 'react';
 import { usePageContext } from '../../renderer/usePageContext.tsx';
 import { PageHero } from '../../src/components/PageHero/PageHero.tsx';
 import { FormNotice } from '../../src/components/FormNotice/FormNotice.tsx';
@@ -62,6 +62,62 @@ function Field({
       ) : (
         <input {...common} type={type} className={formStyles.input} />
       )}
+      {error && (
+        <p id={`${id}-error`} className={formStyles.error}>
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/**
+ * Up to `limits.count` photos of the problem. Sent with the form as multipart, with or without script;
+ * with script, too many or too large a photo is said at once, before anything is sent (the server
+ * checks again either way).
+ */
+function PhotosField({
+  outcome,
+  limits,
+}: {
+  outcome: Outcome;
+  limits: { count: number; bytes: number; bytesText: string };
+}) {
+  const id = `${useId()}-photos`;
+  const [problem, setProblem] = useState<string | null>(null);
+  const error = problem ?? outcome?.fieldErrors.photos;
+  function check(event: ChangeEvent<HTMLInputElement>) {
+    const files = [...(event.target.files ?? [])];
+    const tooLarge = files.find((file) => file.size > limits.bytes);
+    const found =
+      files.length > limits.count
+        ? `Attach at most ${limits.count} photos`
+        : tooLarge
+          ? `${tooLarge.name} is too large: each photo may be at most ${limits.bytesText}`
+          : null;
+    event.target.setCustomValidity(found ?? '');
+    setProblem(found);
+  }
+  return (
+    <div className={formStyles.field}>
+      <label htmlFor={id} className={formStyles.label}>
+        Photos of the problem (optional)
+      </label>
+      <p id={`${id}-hint`} className={formStyles.hint}>
+        Up to {limits.count} photos (JPEG, PNG, WebP, GIF or AVIF), each at most {limits.bytesText}. Only our
+        staff see them.
+      </p>
+      <input
+        id={id}
+        name="photos"
+        type="file"
+        multiple
+        accept="image/jpeg,image/png,image/webp,image/gif,image/avif"
+        className={formStyles.input}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={[`${id}-hint`, error ? `${id}-error` : null].filter(Boolean).join(' ')}
+        onChange={check}
+      />
       {error && (
         <p id={`${id}-error`} className={formStyles.error}>
           {error}
@@ -280,6 +336,7 @@ export default function Page() {
           {state.step === 'details' && (
             <form
               method="post"
+              encType="multipart/form-data"
               action={bookHref({
                 zip: state.zip,
                 service: state.service.slug,
@@ -310,6 +367,7 @@ export default function Page() {
                 required={false}
                 multiline
               />
+              <PhotosField outcome={outcome} limits={state.photoLimits} />
               <button type="submit" className={linkButton.orange}>
                 Book this visit
               </button>

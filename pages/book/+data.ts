@@ -13,6 +13,7 @@ import { companyDay } from '../../src/shared/company-time.ts';
 import { splitSlot } from '../../src/shared/booking-steps.ts';
 import { SENT_PARAM } from '../../src/shared/form-post.ts';
 import { ZIP_PATTERN } from '../../src/shared/postal-address.ts';
+import { formatBytes } from '../../src/shared/format-bytes.ts';
 
 /** Days of windows shown at once. */
 const DAYS_SHOWN = 14;
@@ -57,7 +58,15 @@ export async function data(pageContext: PageContextServer) {
   const chosen = open.find((window) => window.date === slot.date && window.start === slot.start) ?? null;
   if (!chosen)
     return { step: 'window' as const, zip, towns, service, windows: open, slotTaken: Boolean(search.slot) };
-  return { step: 'details' as const, zip, towns, service, window: chosen };
+  const photos = pageContext.bookingPhotoLimits;
+  return {
+    step: 'details' as const,
+    zip,
+    towns,
+    service,
+    window: chosen,
+    photoLimits: { count: photos.count, bytes: photos.bytes, bytesText: formatBytes(photos.bytes) },
+  };
 }
 
 export type BookData = Awaited<ReturnType<typeof data>>;

@@ -33,6 +33,7 @@ import {
   defaultLoginThrottleOptions,
 } from './services/login-throttle.ts';
 import { defaultUploadLimits, type UploadLimits } from './services/uploads.ts';
+import { defaultBookingPhotoLimits, type BookingPhotoLimits } from './services/booking-photos.ts';
 import { appRouter, type AppRouter } from './http/trpc/app-router.ts';
 import type { SsrOptions } from './rendering/ssr.ts';
 import { startBackgroundWork, type BackgroundWorkOptions } from './background/background-work.ts';
@@ -47,6 +48,8 @@ export interface AppOptions extends BackgroundWorkOptions {
   /** Omitted in API tests: no page rendering, no Vite. */
   ssr?: SsrOptions;
   uploadLimits?: UploadLimits;
+  /** What a visitor may attach to a booking; tests lower the sizes. */
+  bookingPhotoLimits?: BookingPhotoLimits;
   loginThrottle?: Partial<LoginThrottleOptions>;
   /**
    * The time sessions, re-authentication and the activity log are judged by; tests pass a clock they
@@ -76,6 +79,7 @@ async function buildApp(fastify: FastifyInstance, options: AppOptions) {
   );
   const fileStore = fileStoreFor(config, database.db);
   fastify.decorate('fileStore', fileStore);
+  fastify.decorate('bookingPhotoLimits', options.bookingPhotoLimits ?? defaultBookingPhotoLimits);
   const workers = await startBackgroundWork(fastify, { config, database, fileStore, pageCache }, options);
   fastify.decorate('imageVariants', workers.imageVariants);
   fastify.decorate('leadNotifier', workers.leadNotifier);
@@ -85,6 +89,7 @@ async function buildApp(fastify: FastifyInstance, options: AppOptions) {
   fastify.decorate('analytics', workers.analytics);
   fastify.decorateRequest('auth', null);
   fastify.decorateRequest('pendingSignIn', null);
+  fastify.decorateRequest('bookingPhotos', null);
   fastify.setErrorHandler(handleError);
   fastify.setValidatorCompiler(zodValidatorCompiler);
   fastify.setSerializerCompiler(jsonSerializerCompiler);
@@ -106,7 +111,7 @@ async function buildApp(fastify: FastifyInstance, options: AppOptions) {
   await fastify.register(import('@fastify/cookie'));
   await identifyRequests(fastify, database, config);
 
-  // 4. Multipart bodies (uploads only).
+  // 4. Multipart bodies (uploads, and photos sent with a booking).
   await fastify.register(import('@fastify/multipart'));
 
   // 5. Uploaded files, and the site's own pictures under their content-addressed names.

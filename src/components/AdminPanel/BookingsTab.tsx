@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useState, type FormEvent } from 'react';
 import { usePageContext } from '../../../renderer/usePageContext.tsx';
 import { serverMessageOf, useTRPC } from '../../client/trpc.tsx';
 import { addDays, companyDay } from '../../shared/company-time.ts';
@@ -24,11 +24,22 @@ const statusLabels: Record<string, string> = {
 /**
  * The owner's board of visits: each window of the day or week with its visits and, when closed to
  * visitors, why; confirm, decline, move, mark done, running late and blocking a window from here.
- * `openBookingId` (the link in a new-booking email) shows that booking's day.
+ * `openBookingId` (the link in a new-booking email, or from a lead booked) shows that booking's day.
  */
 export function BookingsTab({ openBookingId }: { openBookingId?: number }) {
+  const trpc = useTRPC();
   const [span, setSpan] = useState<Span>('week');
   const [from, setFrom] = useState(() => companyDay(new Date()));
+  const linked = useQuery({
+    ...trpc.adminBookings.get.queryOptions({ id: openBookingId ?? 0 }),
+    enabled: openBookingId !== undefined,
+  });
+  const linkedDay = linked.data?.date;
+  useEffect(() => {
+    if (!linkedDay) return;
+    setFrom(linkedDay);
+    setSpan('day');
+  }, [linkedDay]);
   const to = span === 'day' ? from : addDays(from, 6);
   const id = useId();
   const isAdmin = usePageContext().user?.role === 'admin';
@@ -244,6 +255,7 @@ interface VisitRow {
   serviceTitle: string;
   notes: string | null;
   declineReason: string | null;
+  photos: { id: number; url: string; originalName: string; width: number; height: number }[];
 }
 
 type Patch =
@@ -280,6 +292,25 @@ function Visit({
         · {visit.address}
       </p>
       {visit.notes && <p className={styles.details}>{visit.notes}</p>}
+      {visit.photos.length > 0 && (
+        // Each opens whole in a new tab; the addresses answer signed-in staff only.
+        <ul className={styles.bookingPhotos} aria-label={`Photos from ${visit.name}`}>
+          {visit.photos.map((photo, index) => (
+            <li key={photo.id}>
+              <a href={photo.url} target="_blank" rel="noreferrer">
+                <img
+                  className={styles.bookingPhoto}
+                  src={photo.url}
+                  width={photo.width}
+                  height={photo.height}
+                  loading="lazy"
+                  alt={`${photo.originalName}, sent by ${visit.name} (${index + 1} of ${visit.photos.length})`}
+                />
+              </a>
+            </li>
+          ))}
+        </ul>
+      )}
       {visit.declineReason && <p className={styles.rowText}>Declined: {visit.declineReason}</p>}
       {active && (
         <details open={open}>

@@ -7,6 +7,8 @@ import { telHref } from '../../shared/site-content.ts';
 import { toast } from '../Toast/toast-store.ts';
 import { AlertRecipientNotice } from './AlertRecipientNotice.tsx';
 import { downloadWithRecentPassword } from './PasswordConfirm.tsx';
+import { LeadBookingForm } from './LeadBookingForm.tsx';
+import { arrivalWindow, dayName } from '../../shared/booking-format.ts';
 import * as styles from './admin.css.ts';
 
 const statusLabels: Record<LeadStatus, string> = { new: 'New', contacted: 'Contacted', closed: 'Closed' };
@@ -32,6 +34,8 @@ export function LeadsTab({ openLeadId }: { openLeadId?: number }) {
   const notSpam = useMutation(trpc.leads.notSpam.mutationOptions());
   const remove = useMutation(trpc.leads.delete.mutationOptions());
   const askForReview = useMutation(trpc.adminReviewRequests.create.mutationOptions());
+  // The lead whose "Book a visit" form is open; one at a time.
+  const [booking, setBooking] = useState<number | null>(null);
 
   // Every customer of a finished job gets the same request, whatever the job was like.
   async function requestReview(lead: { id: number; firstName: string; lastName: string; email: string }) {
@@ -239,6 +243,14 @@ export function LeadsTab({ openLeadId }: { openLeadId?: number }) {
                 <summary>Read the message{lead.message.length > 120 ? '' : `: ${lead.message}`}</summary>
                 <p className={styles.details}>{lead.message}</p>
               </details>
+              {lead.booking && (
+                <p className={styles.rowText}>
+                  Booked:{' '}
+                  <a href={`/admin?tab=bookings&booking=${lead.booking.id}`}>
+                    {dayName(lead.booking.date)}, {arrivalWindow(lead.booking.start, lead.booking.end)}
+                  </a>
+                </p>
+              )}
               <div className={styles.buttonRow}>
                 {lead.phone && (
                   <a className={styles.button.primary} href={telHref(lead.phone)}>
@@ -277,6 +289,16 @@ export function LeadsTab({ openLeadId }: { openLeadId?: number }) {
                     </select>
                   </label>
                 )}
+                {/* A booking takes the lead's phone and email: a lead without them is called back first. */}
+                {folder !== 'spam' && lead.phone && lead.email && booking !== lead.id && (
+                  <button
+                    type="button"
+                    className={styles.button.secondary}
+                    onClick={() => setBooking(lead.id)}
+                  >
+                    Book a visit<span className="visually-hidden"> for {name}</span>
+                  </button>
+                )}
                 {folder !== 'spam' && lead.status === 'closed' && (
                   <button
                     type="button"
@@ -296,6 +318,7 @@ export function LeadsTab({ openLeadId }: { openLeadId?: number }) {
                   Delete<span className="visually-hidden"> the lead from {name}</span>
                 </button>
               </div>
+              {booking === lead.id && <LeadBookingForm lead={lead} onClose={() => setBooking(null)} />}
             </li>
           );
         })}

@@ -327,3 +327,21 @@ export const conflictColumns = style({
   gap: vars.space.md,
   gridTemplateColumns: 'repeat(auto-fit, minmax(240px, 1fr))',
 });
+
+// The photos a visitor sent with a booking, side by side under the visit.
+export const bookingPhotos = style({
+  listStyle: 'none',
+  margin: 0,
+  padding: 0,
+  display: 'flex',
+  flexWrap: 'wrap',
+  gap: vars.space.sm,
+});
+export const bookingPhoto = style({
+  display: 'block',
+  width: '160px',
+  height: '120px',
+  objectFit: 'cover',
+  borderRadius: vars.radius.sm,
+  border: `1px solid ${vars.color.border}`,
+});

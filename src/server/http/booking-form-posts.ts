@@ -6,6 +6,7 @@ import { callerFor } from './rest/caller.ts';
 import type { AnswerWithPage, Fields } from './form-posts.ts';
 import { SENT_PARAM } from '../../shared/form-post.ts';
 import { splitSlot } from '../../shared/booking-steps.ts';
+import { readBookingParts, removeBookingParts } from './booking-photo-parts.ts';
 
 const EMERGENCY_FIELDS = ['name', 'phone', 'address', 'problem'] as const;
 const DETAIL_FIELDS = ['name', 'phone', 'email', 'address', 'notes'] as const;
@@ -23,43 +24,49 @@ function withoutBlanks(fields: Fields): Fields {
 }
 
 export function bookingFormPosts(app: FastifyInstance, answerWithPage: AnswerWithPage) {
-  app.post('/book', async (request, reply) => {
-    const fields = bodyOf(request);
-    const caller = callerFor(request, reply);
-    if (fields.step === 'emergency') {
-      const values = pick(fields, EMERGENCY_FIELDS);
-      try {
-        await caller.booking.emergency(values as never);
-      } catch (error) {
-        return answerWithPage(request, reply, error, { ...values, step: 'emergency' });
+  // The details step is multipart/form-data, for its photos; the other steps are urlencoded.
+  app.post(
+    '/book',
+    { preValidation: readBookingParts, onSend: removeBookingParts },
+    async (request, reply) => {
+      const fields = bodyOf(request);
+      const caller = callerFor(request, reply);
+      if (fields.step === 'emergency') {
+        const values = pick(fields, EMERGENCY_FIELDS);
+        try {
+          await caller.booking.emergency(values as never);
+        } catch (error) {
+          return answerWithPage(request, reply, error, { ...values, step: 'emergency' });
+        }
+        return reply.redirect(`/book?emergency=yes&${SENT_PARAM}=1`, 303);
       }
-      return reply.redirect(`/book?emergency=yes&${SENT_PARAM}=1`, 303);
-    }
-    if (fields.step === 'zip') {
-      const values = withoutBlanks(pick(fields, ['zip', 'service']));
-      let answer;
-      try {
-        answer = await caller.booking.checkZip(values as never);
-      } catch (error) {
-        return answerWithPage(request, reply, error, { ...values, step: 'zip' });
+      if (fields.step === 'zip') {
+        const values = withoutBlanks(pick(fields, ['zip', 'service']));
+        let answer;
+        try {
+          answer = await caller.booking.checkZip(values as never);
+        } catch (error) {
+          return answerWithPage(request, reply, error, { ...values, step: 'zip' });
+        }
+        if (!answer.serviceable)
+          return reply.redirect(`/book?outside=${encodeURIComponent(answer.zip)}`, 303);
+        const next = new URLSearchParams({
+          zip: answer.zip,
+          ...(answer.service ? { service: answer.service } : {}),
+        });
+        return reply.redirect(`/book?${next.toString()}`, 303);
       }
-      if (!answer.serviceable) return reply.redirect(`/book?outside=${encodeURIComponent(answer.zip)}`, 303);
-      const next = new URLSearchParams({
-        zip: answer.zip,
-        ...(answer.service ? { service: answer.service } : {}),
-      });
-      return reply.redirect(`/book?${next.toString()}`, 303);
-    }
-    // The last step: the visitor's details with the window chosen before.
-    const values = pick(fields, [...DETAIL_FIELDS, 'zip', 'service', 'slot']);
-    const { date, start } = splitSlot(values.slot ?? '');
-    try {
-      const { manageToken } = await caller.booking.create({ ...values, date, start } as never);
-      return reply.redirect(`/booking/${manageToken}?${SENT_PARAM}=booked`, 303);
-    } catch (error) {
-      return answerWithPage(request, reply, error, { ...values, step: 'details' });
-    }
-  });
+      // The last step: the visitor's details with the window chosen before.
+      const values = pick(fields, [...DETAIL_FIELDS, 'zip', 'service', 'slot']);
+      const { date, start } = splitSlot(values.slot ?? '');
+      try {
+        const { manageToken } = await caller.booking.create({ ...values, date, start } as never);
+        return reply.redirect(`/booking/${manageToken}?${SENT_PARAM}=booked`, 303);
+      } catch (error) {
+        return answerWithPage(request, reply, error, { ...values, step: 'details' });
+      }
+    },
+  );
 
   // The customer's own page: only its buttons change anything (mail scanners open every link).
   app.post<{ Params: { token: string } }>('/booking/:token', async (request, reply) => {

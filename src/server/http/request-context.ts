@@ -14,6 +14,7 @@ import type { SessionUser } from '../services/sessions.ts';
 import type { OwnSessionRequest } from '../services/account-sessions.ts';
 import type { FileStore } from '../storage/file-store.ts';
 import type { ImageVariantMaker } from '../services/image-variants.ts';
+import type { BookingPhotoLimits, ReceivedPhotos } from '../services/booking-photos.ts';
 
 export const SESSION_COOKIE = 'session';
 /** A random id telling this browser apart for a year, so a sign-in from another one can be told of. */
@@ -51,6 +52,11 @@ export interface RequestContext {
   bookingMailer: BookingMailer;
   /** Where uploaded files are kept (deleting an upload removes its files). */
   fileStore: FileStore;
+  /**
+   * The photos a multipart booking post carried, read by the HTTP edge before the procedure runs
+   * (booking-photo-parts.ts); null for every other request, so a JSON call can never name a file.
+   */
+  receivedPhotos: ReceivedPhotos | null;
   /** The time sessions, re-authentication and the activity log go by (a test may move it). */
   now(): Date;
   setSessionCookie(token: string, expiresAt: Date): void;
@@ -113,6 +119,7 @@ export function createRequestContext(request: FastifyRequest, reply: FastifyRepl
     reviewRequestMailer: app.reviewRequestMailer,
     bookingMailer: app.bookingMailer,
     fileStore: app.fileStore,
+    receivedPhotos: request.bookingPhotos,
     now: app.clock,
     setSessionCookie: (token, expiresAt) => {
       reply.setCookie(SESSION_COOKIE, token, sessionCookieOptions(app.config, expiresAt));
@@ -142,6 +149,8 @@ declare module 'fastify' {
     analytics: AnalyticsRecorder;
     /** Where uploaded files are kept. */
     fileStore: FileStore;
+    /** What a visitor may attach to a booking. */
+    bookingPhotoLimits: BookingPhotoLimits;
     /** Makes the smaller copies of uploaded photos, after their upload has answered. */
     imageVariants: ImageVariantMaker;
     /** The time sessions, re-authentication and the activity log go by. */

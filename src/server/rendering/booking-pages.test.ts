@@ -1,6 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bookings, contactSubmissions } from '../../../db/schema/index.ts';
+import sharp from 'sharp';
+import { bookingPhotos, bookings, contactSubmissions } from '../../../db/schema/index.ts';
+import { multipartBody, type FilePart } from '../testing/multipart.ts';
 import { buildTestApp, type TestApp } from '../testing/test-app.ts';
 import { testDatabaseKind } from '../testing/test-database.ts';
 
@@ -149,6 +151,50 @@ describe(`the booking pages without script (${testDatabaseKind})`, () => {
     const page = text((await t.app.inject({ url: booked.headers.location as string })).body);
     expect(page).toContain('less than 4 hours away');
     expect(page).not.toContain('Reschedule');
+  });
+
+  it('sends the details step as multipart with its photos; a file that is no photo is named there', async () => {
+    now = new Date('2026-12-01T13:00:00Z');
+    const detailsUrl = '/book?zip=30040&service=water-heater-services&slot=2026-12-03T08:00';
+    const form = await t.app.inject({ url: detailsUrl });
+    // HTML attribute names are not case-sensitive: React writes encType, browsers read enctype.
+    expect(form.body).toMatch(/<form(?=[^>]*method="post")[^>]*enctype="multipart\/form-data"/i);
+    expect(form.body).toMatch(/<input(?=[^>]*type="file")(?=[^>]*multiple="")[^>]*name="photos"/);
+    const fields = {
+      step: 'details',
+      zip: '30040',
+      service: 'water-heater-services',
+      slot: '2026-12-03T08:00',
+      name: 'Ana Cruz',
+      phone: '470-555-0177',
+      email: 'ana@example.com',
+      address: '9 Oak Ln',
+      notes: 'Leak under the sink',
+    };
+    const send = (files: FilePart[]) =>
+      t.app.inject({
+        method: 'POST',
+        url: detailsUrl,
+        ...multipartBody(fields, files),
+        headers: { ...multipartBody(fields, files).headers, origin: 'http://localhost:3000' },
+      });
+    const photo = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#888' } })
+      .jpeg()
+      .toBuffer();
+
+    const refused = await send([
+      { filename: 'notes.txt', content: Buffer.from('hello'), type: 'text/plain' },
+    ]);
+    expect(refused.statusCode).toBe(400);
+    expect(text(refused.body)).toContain('Photo 1 (notes.txt) is not a photo');
+    expect(refused.body).toContain('value="Ana Cruz"');
+    expect(await t.database.db.select().from(bookingPhotos)).toEqual([]);
+
+    const booked = await send([{ filename: 'sink.jpg', content: photo }]);
+    expect(booked.statusCode).toBe(303);
+    expect(booked.headers.location).toMatch(/^\/booking\/[A-Za-z0-9_-]{43}\?sent=booked$/);
+    const [kept] = await t.database.db.select().from(bookingPhotos);
+    expect(kept).toMatchObject({ originalName: 'sink.jpg', width: 64, height: 48 });
   });
 
   it('takes an emergency straight to the call button and a short form', async () => {

@@ -189,6 +189,7 @@ export async function ssrPlugin(app: FastifyInstance, options: SsrPluginOptions)
       log: request.log,
       readCache: app.readCache,
       now: app.clock(),
+      bookingPhotoLimits: app.bookingPhotoLimits,
       inlineStylesheet: Boolean(options.inlineStylesheet),
       publicUrl: app.config.publicUrl,
       // passToClient puts these in every page's HTML: the public view only.

@@ -14,6 +14,7 @@ import { MailTransport } from './mail-transport.ts';
 import { getSettings } from './settings.ts';
 import { alertRecipient } from './lead-notifier.ts';
 import { bookableServices } from './booking-catalog.ts';
+import { photosOfBookings } from './booking-photos.ts';
 import {
   calendarFeedVisits,
   formatDay,
@@ -59,7 +60,8 @@ export interface BookingEmailContent {
 
 /** What the email of this kind says about this booking. */
 export function bookingEmail(
-  booking: Booking,
+  /** `photos`: how many the visitor sent, said in the owner's alert. */
+  booking: Booking & { photos?: number },
   email: Pick<ClaimedEmail, 'kind' | 'icsSequence' | 'start' | 'end' | 'manageToken'>,
   settings: SiteSettings,
   serviceTitle: string,
@@ -174,6 +176,9 @@ export function bookingEmail(
           `Email:   ${booking.email}`,
           `Address: ${booking.address} (${booking.zip})`,
           ...(booking.notes ? ['', 'Notes:', booking.notes] : []),
+          ...(booking.photos
+            ? ['', `Photos: ${booking.photos} sent with the booking, shown with it in the Bookings tab`]
+            : []),
           '',
           `Confirm or decline it: ${links.publicUrl}/admin?tab=bookings&booking=${booking.id}`,
         ].join('\n'),
@@ -298,8 +303,12 @@ export class BookingMailer extends Outbox<ClaimedEmail> {
     const serviceTitle =
       (await bookableServices(this.db)).find((service) => service.slug === booking.service)?.title ??
       booking.service;
+    const photos =
+      claimed.kind === 'owner-alert'
+        ? ((await photosOfBookings(this.db, [booking.id])).get(booking.id) ?? [])
+        : [];
     const email = bookingEmail(
-      booking,
+      { ...booking, photos: photos.length },
       claimed,
       settings,
       serviceTitle,

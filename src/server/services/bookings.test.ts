@@ -6,6 +6,7 @@ import { DEFAULT_COMPANY_TIME_ZONE } from '../../shared/company-time.ts';
 import { buildTestApp, type TestApp } from '../testing/test-app.ts';
 import { testDatabaseKind } from '../testing/test-database.ts';
 import { calendarParts, startSmtpCapture } from '../testing/smtp-capture.ts';
+import { testVisitor } from '../testing/booking-visitor.ts';
 import { getSettings, saveSettings } from './settings.ts';
 import { defaultBookingSettings, saveBookingSettings } from './bookings.ts';
 
@@ -38,14 +39,7 @@ function readEvent(ics: string) {
   };
 }
 
-const visitor = {
-  name: 'Dana Reyes',
-  phone: '(470) 555-0142',
-  email: 'dana@example.com',
-  zip: '30040',
-  address: '120 Pilgrim Mill Rd, Cumming, GA',
-  service: 'water-heater-services',
-};
+const visitor = testVisitor;
 
 describe(`online booking (${testDatabaseKind})`, () => {
   let t: TestApp;
@@ -420,7 +414,7 @@ describe(`online booking (${testDatabaseKind})`, () => {
     expect(csv.body.split('\r\n')[1]).toContain('Dana Reyes');
   });
 
-  it('turns a lead into a booking', async () => {
+  it('turns a lead into a booking, which the lead then shows', async () => {
     const sent = await t.app.inject({
       method: 'POST',
       url: '/api/contact',
@@ -448,6 +442,31 @@ describe(`online booking (${testDatabaseKind})`, () => {
     expect(made.statusCode).toBe(200);
     const [row] = await t.database.db.select().from(bookings).where(eq(bookings.leadId, lead!.id));
     expect(row).toMatchObject({ name: 'Avery Lane', phone: '470-555-0111', start: '12:00', end: '14:00' });
+    // The Leads tab links the lead to its booking, which the Bookings tab opens by its id.
+    const leads = await t.caller(owner).query('leads.list', { search: 'avery@example.com' });
+    const listed = leads.json<{ result: { data: { id: number; booking: unknown }[] } }>().result.data;
+    expect(listed).toEqual([
+      expect.objectContaining({
+        id: lead!.id,
+        booking: { id: row!.id, date: '2026-12-03', start: '12:00', end: '14:00' },
+      }),
+    ]);
+    const opened = await t.caller(owner).query('adminBookings.get', { id: row!.id });
+    expect(opened.json<{ result: { data: object } }>().result.data).toMatchObject({
+      id: row!.id,
+      date: '2026-12-03',
+      leadId: lead!.id,
+      photos: [],
+    });
+  });
+
+  it('gives the owner the ZIP a visitor typed outside the area, for booking that lead', async () => {
+    const check = await t.caller().mutate('booking.checkZip', { zip: '10001' });
+    expect(check.json<{ result: { data: object } }>().result.data).toMatchObject({ serviceable: false });
+    const leads = await t.caller(owner).query('leads.list', { search: '10001' });
+    expect(leads.json<{ result: { data: object[] } }>().result.data).toEqual([
+      expect.objectContaining({ lastName: 'from ZIP 10001', zip: '10001', booking: null }),
+    ]);
   });
 
   it('saves the booking settings over REST for admins, refusing bad input by field', async () => {

@@ -11,6 +11,7 @@ import {
   contactSubmissions,
   bookingClosedDays,
   bookingEmails,
+  bookingPhotos,
   bookings,
   bookingSettings,
   type Booking,
@@ -27,6 +28,15 @@ import type { BookingData, BookingPatch, BookingSettings } from '../../shared/sc
 import { ConflictError, InvalidInputError, NotFoundError, ServiceUnavailableError } from '../errors.ts';
 import { setTimeout as delay } from 'node:timers/promises';
 import { bookableService, bookableServices, nearestServedTowns, servedZip } from './booking-catalog.ts';
+import {
+  discardBookingPhotos,
+  keepBookingPhotos,
+  photosOfBookings,
+  type BookingPhotoView,
+  type KeptPhoto,
+  type ReceivedPhotos,
+} from './booking-photos.ts';
+import type { FileStore } from '../storage/file-store.ts';
 
 export type Executor = Pick<Database, 'select' | 'insert' | 'update' | 'delete' | 'execute'>;
 
@@ -482,14 +492,17 @@ export interface CreatedBooking {
 }
 
 /**
- * Books a visit: checks the ZIP and service, takes a place in the window (409 with the next free
- * windows when it is full) and writes the booking with its emails (the customer's confirmation with the
- * calendar file, the owner's alert, the day-before reminder), all in one transaction.
+ * Books a visit: checks the ZIP and service, keeps the visitor's photos (every one, or the booking is
+ * refused), takes a place in the window (409 with the next free windows when it is full) and writes
+ * the booking with its photos and emails (the customer's confirmation with the calendar file, the
+ * owner's alert, the day-before reminder), all in one transaction. Photos kept for a booking that is
+ * then refused are removed.
  */
 export async function createBooking(
   db: Database,
   input: BookingData & { page?: string | null; source?: string | null; leadId?: number | null },
   now = new Date(),
+  photos?: { store: FileStore; received: ReceivedPhotos },
 ): Promise<CreatedBooking> {
   if ((await servedZip(db, input.zip)).length === 0)
     throw new InvalidInputError(`We do not serve ZIP code ${input.zip}`, {
@@ -499,6 +512,22 @@ export async function createBooking(
     throw new InvalidInputError('Service is not one we book online', {
       service: ['Choose a service from the list'],
     });
+  // Worked before the window's turn: re-encoding takes a while, and others wait for that turn.
+  const kept = photos ? await keepBookingPhotos(photos.store, photos.received) : [];
+  try {
+    return await bookInWindow(db, input, now, kept);
+  } catch (error) {
+    if (photos) await discardBookingPhotos(photos.store, kept);
+    throw error;
+  }
+}
+
+async function bookInWindow(
+  db: Database,
+  input: BookingData & { page?: string | null; source?: string | null; leadId?: number | null },
+  now: Date,
+  photos: readonly KeptPhoto[],
+): Promise<CreatedBooking> {
   const manageToken = newManageToken();
   const settings = await getBookingSettings(db, companyDay(now));
   return withAlternatives(db, input.date, input.start, now, () =>
@@ -529,6 +558,10 @@ export async function createBooking(
         })
         .returning();
       const booking = row!;
+      if (photos.length)
+        await tx
+          .insert(bookingPhotos)
+          .values(photos.map((photo) => ({ ...photo, bookingId: booking.id, createdAt: now })));
       const due = reminderDueAt(booking.day);
       await tx.insert(bookingEmails).values([
         emailRow(booking.id, 'confirmation', now, { manageToken }),
@@ -576,12 +609,19 @@ export interface BookingView {
   page: string | null;
   source: string | null;
   leadId: number | null;
+  /** What the visitor sent with it; each opens for signed-in staff only. */
+  photos: BookingPhotoView[];
   createdAt: string;
   updatedAt: string;
 }
 
-async function viewOf(db: Database, booking: Booking): Promise<BookingView> {
+async function viewOf(
+  db: Database,
+  booking: Booking,
+  photos?: Map<number, BookingPhotoView[]>,
+): Promise<BookingView> {
   const titles = new Map((await bookableServices(db)).map((service) => [service.slug, service.title]));
+  const byBooking = photos ?? (await photosOfBookings(db, [booking.id]));
   return {
     id: booking.id,
     status: booking.status,
@@ -602,6 +642,7 @@ async function viewOf(db: Database, booking: Booking): Promise<BookingView> {
     page: booking.page,
     source: booking.source,
     leadId: booking.leadId,
+    photos: byBooking.get(booking.id) ?? [],
     createdAt: booking.createdAt.toISOString(),
     updatedAt: booking.updatedAt.toISOString(),
   };
@@ -618,7 +659,16 @@ export async function listBookings(db: Database, from: string, to: string): Prom
     .from(bookings)
     .where(and(gte(bookings.day, from), lte(bookings.day, to)))
     .orderBy(asc(bookings.day), asc(bookings.start), asc(bookings.id));
-  return Promise.all(rows.map((row) => viewOf(db, row)));
+  const photos = await photosOfBookings(
+    db,
+    rows.map((row) => row.id),
+  );
+  return Promise.all(rows.map((row) => viewOf(db, row, photos)));
+}
+
+/** One booking as the board shows it (the link in the owner's alert, a lead booked). */
+export async function getBooking(db: Database, id: number): Promise<BookingView> {
+  return viewOf(db, await bookingById(db, id));
 }
 
 /** The board: every window of these days with its visits. */

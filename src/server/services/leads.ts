@@ -1,6 +1,12 @@
 import { and, desc, eq, ilike, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../../db/client.ts';
-import { contactSubmissions, leadNotifications, type LeadStatus } from '../../../db/schema/index.ts';
+import {
+  bookingLeads,
+  bookings,
+  contactSubmissions,
+  leadNotifications,
+  type LeadStatus,
+} from '../../../db/schema/index.ts';
 import { NotFoundError } from '../errors.ts';
 
 export interface LeadFilter {
@@ -24,6 +30,10 @@ export interface Lead {
   updatedAt: string;
   /** How the owner was alerted: sent, failed, logged, skipped, pending, or null before any attempt. */
   notification: string | null;
+  /** The ZIP typed on the booking page, for a lead it wrote (an address outside the area). */
+  zip: string | null;
+  /** The latest visit booked from this lead, if any. */
+  booking: { id: number; date: string; start: string; end: string } | null;
 }
 
 function escapeLike(text: string): string {
@@ -54,10 +64,20 @@ function whereFor(filter: LeadFilter): SQL | undefined {
 
 /** Leads newest first (the inbox, or the spam folder), with the latest alert status of each. */
 export async function listLeads(db: Database, filter: LeadFilter = {}, limit = 500): Promise<Lead[]> {
+  // The lead's id is named with its table: drizzle writes a column of a one-table select without it,
+  // and inside a subquery a bare "id" is the subquery's own table's id.
   const latestNotification = sql<string | null>`(
-    select ${leadNotifications.status} from ${leadNotifications}
-    where ${leadNotifications.submissionId} = ${contactSubmissions.id}
-    order by ${leadNotifications.id} desc limit 1
+    select n.status from ${leadNotifications} n
+    where n.submission_id = "contact_submissions"."id"
+    order by n.id desc limit 1
+  )`;
+  const zip = sql<string | null>`(
+    select l.zip from ${bookingLeads} l where l.lead_id = "contact_submissions"."id"
+  )`;
+  const booking = sql<Lead['booking']>`(
+    select json_build_object('id', b.id, 'date', b.day::text, 'start', b.start, 'end', b."end")
+    from ${bookings} b where b.lead_id = "contact_submissions"."id"
+    order by b.id desc limit 1
   )`;
   const rows = await db
     .select({
@@ -72,6 +92,8 @@ export async function listLeads(db: Database, filter: LeadFilter = {}, limit = 5
       createdAt: contactSubmissions.createdAt,
       updatedAt: contactSubmissions.updatedAt,
       notification: latestNotification,
+      zip,
+      booking,
     })
     .from(contactSubmissions)
     .where(whereFor(filter))

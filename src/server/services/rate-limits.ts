@@ -18,6 +18,9 @@ export const actionLimits = {
   // Online bookings, the emergency form and ZIP checks outside the area: a family booking twice and
   // mistyping, not a script filling every window.
   booking: { max: 30, windowMs: 10 * 60_000 },
+  // Photos sent with bookings, each counted: re-encoding one costs far more than storing a booking, so
+  // five bookings' worth of three photos, not thirty.
+  bookingPhoto: { max: 15, windowMs: 10 * 60_000 },
   // Taps on the phone number, reported by the page: more than a person redialling, few enough that a
   // script cannot make the dashboard say the phone rang all day.
   call: { max: 30, windowMs: 10 * 60_000 },

@@ -5,6 +5,7 @@ import { deleteOldActivity } from './activity-log.ts';
 import { purgeExpiredTrash } from './content/trash.ts';
 import type { PurgeContext } from './content/registry.ts';
 import { deleteExpiredRateLimits } from './rate-limits.ts';
+import { removeDeletedBookingPhotos } from './booking-photos.ts';
 
 /** How long the spam folders keep what the bot checks caught, for the owner to look through. */
 export const SPAM_KEPT_MS = 30 * 24 * 60 * 60 * 1000;
@@ -16,12 +17,16 @@ export interface SweepResult {
   activity: number;
   /** Items deleted for good after their days in the Trash. */
   trash: number;
+  /** Files of photos whose booking was deleted. */
+  bookingPhotos: number;
 }
 
 /**
  * Deletes what has outlived its use: spam older than the spam folders keep it, limit counters whose
- * window has ended, activity older than the log keeps it, and items whose days in the Trash are up. What is due is read from the rows themselves, so a sweep missed while the server
- * was down is made up by the next one, and sweeps of several instances at once delete each row once.
+ * window has ended, activity older than the log keeps it, items whose days in the Trash are up, and
+ * the files of photos whose booking was deleted. What is due is read from the rows themselves, so a
+ * sweep missed while the server was down is made up by the next one, and sweeps of several instances
+ * at once delete each row once.
  */
 export async function sweepExpired(
   db: Database,
@@ -43,5 +48,6 @@ export async function sweepExpired(
     rateLimits: await deleteExpiredRateLimits(db, now),
     activity: await deleteOldActivity(db, now),
     trash: await purgeExpiredTrash(db, context, now),
+    bookingPhotos: await removeDeletedBookingPhotos(db, context.fileStore),
   };
 }

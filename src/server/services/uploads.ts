@@ -10,7 +10,7 @@ import {
   UnsupportedMediaError,
 } from '../errors.ts';
 import { recogniseError } from '../http/http-errors.ts';
-import { ImageProcessStoppedError, storeImage } from '../media/image-worker.ts';
+import { ImageProcessStoppedError, storeImage, type StoredImage } from '../media/image-worker.ts';
 import type { FileStore } from '../storage/file-store.ts';
 
 export interface UploadLimits {
@@ -36,7 +36,7 @@ export const defaultUploadLimits: UploadLimits = {
 export const UNSUPPORTED_FILE_MESSAGE =
   'Only images (JPEG, PNG, GIF, WebP, AVIF) and videos (MP4, MOV, WebM, Ogg) can be uploaded';
 
-interface DetectedType {
+export interface DetectedType {
   type: MediaType;
   mimeType: string;
   extension: string;
@@ -72,7 +72,8 @@ export function detectFileType(head: Uint8Array): DetectedType | null {
   return null;
 }
 
-async function readHead(path: string, length = 64): Promise<Uint8Array> {
+/** The first bytes of a file, which detectFileType reads. */
+export async function readHead(path: string, length = 64): Promise<Uint8Array> {
   const file = await open(path, 'r');
   try {
     const buffer = new Uint8Array(length);
@@ -80,6 +81,38 @@ async function readHead(path: string, length = 64): Promise<Uint8Array> {
     return buffer.subarray(0, bytesRead);
   } finally {
     await file.close();
+  }
+}
+
+/**
+ * Decodes the image at `input` and writes it again at `output`, turned upright and at most `maxSide`
+ * pixels on its longer side, which drops its metadata (a phone's GPS position) and anything hidden
+ * after the image data. A file that is no readable image, or too many pixels, is InvalidInputError.
+ */
+export async function reencodeImage(
+  input: string,
+  output: string,
+  detected: Pick<DetectedType, 'mimeType'>,
+  limits: { pixels: number; maxSide: number },
+): Promise<StoredImage> {
+  try {
+    return await storeImage({
+      input,
+      output,
+      limitInputPixels: limits.pixels,
+      animated: detected.mimeType === 'image/gif' || detected.mimeType === 'image/webp',
+      maxSide: limits.maxSide,
+    });
+  } catch (error) {
+    const failure = recogniseError(error);
+    if (failure) throw failure;
+    if (error instanceof ImageProcessStoppedError)
+      throw new ServiceUnavailableError('The image could not be processed just now; please send it again');
+    const message =
+      error instanceof Error && /pixel limit/i.test(error.message)
+        ? `Images may be at most ${Math.round(limits.pixels / 1_000_000)} megapixels`
+        : 'The image could not be read; it may be damaged';
+    throw new InvalidInputError(message);
   }
 }
 
@@ -118,30 +151,12 @@ export async function storeUpload(
     let height: number | null = null;
     let storedSize = size;
     if (detected.type === 'image') {
-      const animated = detected.mimeType === 'image/gif' || detected.mimeType === 'image/webp';
-      try {
-        const stored = await storeImage({
-          input: file.tempPath,
-          output: encodedPath,
-          limitInputPixels: limits.imagePixels,
-          animated,
-          maxSide: MAX_STORED_IMAGE_PX,
-        });
-        ({ width, height } = stored);
-        storedSize = stored.size;
-      } catch (error) {
-        const failure = recogniseError(error);
-        if (failure) throw failure;
-        if (error instanceof ImageProcessStoppedError)
-          throw new ServiceUnavailableError(
-            'The image could not be processed just now; please send it again',
-          );
-        const message =
-          error instanceof Error && /pixel limit/i.test(error.message)
-            ? `Images may be at most ${Math.round(limits.imagePixels / 1_000_000)} megapixels`
-            : 'The image could not be read; it may be damaged';
-        throw new InvalidInputError(message);
-      }
+      const stored = await reencodeImage(file.tempPath, encodedPath, detected, {
+        pixels: limits.imagePixels,
+        maxSide: MAX_STORED_IMAGE_PX,
+      });
+      ({ width, height } = stored);
+      storedSize = stored.size;
     }
     savedName = filename;
     await store.save(filename, detected.type === 'image' ? encodedPath : file.tempPath, detected.mimeType);

@@ -12,6 +12,8 @@ import {
 } from '../../../shared/schemas/booking.ts';
 import { bookingsToCsv, windowFullIn, type BookingView, type PublicWindow } from '../../services/bookings.ts';
 import { csvCell } from '../../services/leads.ts';
+import { readBookingParts, removeBookingParts } from '../booking-photo-parts.ts';
+import { FILE_NOT_FOUND, sendFile } from '../send-file.ts';
 import type { BookingSettings } from '../../../shared/schemas/booking.ts';
 
 const windowFullAnswer = z.object({
@@ -65,9 +67,12 @@ export async function bookingRestRoutes(fastify: FastifyInstance) {
     },
   );
 
+  // JSON, or multipart/form-data with the same fields and up to three files named "photos".
   app.post(
     '/api/bookings',
     {
+      preValidation: readBookingParts,
+      onSend: removeBookingParts,
       schema: {
         body: bookingInputSchema,
         response: {
@@ -123,6 +128,32 @@ export async function bookingRestRoutes(fastify: FastifyInstance) {
         patch: request.body,
       });
       return { success: true as const, booking };
+    },
+  );
+
+  // A visitor's photo, for staff only (every /api/admin path needs a session): never cached by anyone
+  // but the signed-in browser, and never offered as a page of its own (nosniff, its own image type).
+  app.get(
+    '/api/admin/bookings/:id/photos/:photoId',
+    { schema: { params: bookingIdParams.extend({ photoId: z.coerce.number().int().positive() }) } },
+    async (request, reply) => {
+      const photo = await callerFor(request, reply).adminBookings.photo({
+        bookingId: request.params.id,
+        photoId: request.params.photoId,
+      });
+      const folder = await request.server.fileStore.localFolderOf(photo.filename);
+      if (!folder) return reply.status(404).send(FILE_NOT_FOUND);
+      return sendFile(
+        request,
+        reply,
+        photo.filename,
+        { root: folder, cacheControl: false },
+        {
+          'cache-control': 'private, max-age=3600',
+          'x-content-type-options': 'nosniff',
+          'content-type': photo.mimeType,
+        },
+      );
     },
   );
 

@@ -12,6 +12,7 @@ import {
   cancelByCustomer,
   createBooking,
   getAvailability,
+  getBooking,
   getBookingSettings,
   listBookings,
   patchBooking,
@@ -20,6 +21,7 @@ import {
   unblockWindow,
 } from '../../../services/bookings.ts';
 import { checkZipForBooking, createEmergencyLead } from '../../../services/booking-leads.ts';
+import { bookingPhoto } from '../../../services/booking-photos.ts';
 import { enforceActionLimit } from '../../../services/rate-limits.ts';
 import { recordActivityBy } from '../../../services/activity-log.ts';
 import { bookableServices } from '../../../services/booking-catalog.ts';
@@ -64,9 +66,17 @@ export const bookingRouter = router({
   availability: publicProcedure
     .input(availabilityQuerySchema)
     .query(({ ctx, input }) => getAvailability(ctx.db, input, ctx.now())),
+  /** Photos come only through a multipart post (ctx.receivedPhotos), never in the JSON input. */
   create: publicProcedure.input(bookingInputSchema).mutation(async ({ ctx, input }) => {
     await enforceActionLimit(ctx.db, 'booking', ctx.clientAddress, ctx.now());
-    const created = await createBooking(ctx.db, { ...input, ...(await originOf(ctx)) }, ctx.now());
+    // Each photo was counted against the sender's own limit as it arrived (booking-photo-parts.ts).
+    const received = ctx.receivedPhotos;
+    const created = await createBooking(
+      ctx.db,
+      { ...input, ...(await originOf(ctx)) },
+      ctx.now(),
+      received ? { store: ctx.fileStore, received } : undefined,
+    );
     ctx.bookingMailer.wake();
     return created;
   }),
@@ -104,6 +114,9 @@ export const bookingRouter = router({
 
 // Editors answer customers too: the board is for staff; the rules of booking are for admins.
 export const adminBookingsRouter = router({
+  get: staffInternalProcedure
+    .input(z.object({ id: z.coerce.number().int().positive() }))
+    .query(({ ctx, input }) => getBooking(ctx.db, input.id)),
   list: staffInternalProcedure
     .input(bookingRangeSchema)
     .query(({ ctx, input }) => listBookings(ctx.db, input.from, input.to)),
@@ -162,6 +175,15 @@ export const adminBookingsRouter = router({
     });
     return { success: true as const };
   }),
+  /** A photo a visitor sent with a booking, for staff to open (the REST route sends its bytes). */
+  photo: staffInternalProcedure
+    .input(
+      z.object({
+        bookingId: z.coerce.number().int().positive(),
+        photoId: z.coerce.number().int().positive(),
+      }),
+    )
+    .query(({ ctx, input }) => bookingPhoto(ctx.db, input.bookingId, input.photoId)),
   fromLead: staffInternalProcedure.input(leadToBookingSchema).mutation(async ({ ctx, input }) => {
     const { booking } = await bookingFromLead(ctx.db, input, ctx.now());
     await recordActivityBy(ctx.db, actingRequest(ctx), {
