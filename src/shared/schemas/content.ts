@@ -39,6 +39,11 @@ export const baseVersionSchema = z
   .min(0, 'version must be a whole number')
   .optional();
 
+/** A save's body with the version its editor loaded the item at, as REST and form clients send it. */
+export function withBaseVersion<Schema extends z.ZodType>(schema: Schema) {
+  return z.intersection(schema, z.object({ version: baseVersionSchema }));
+}
+
 export const trashSettingsSchema = z.object({
   keptDays: z
     .number({ error: 'Enter how many days the Trash keeps items' })
