@@ -39,10 +39,13 @@ export function HistoryPanel({
   type,
   itemId,
   onRestored,
+  title = 'History',
 }: {
   type: string;
   itemId: string;
   onRestored: () => Promise<void> | void;
+  /** The panel's heading, where one tab shows several ("History of the footer"). */
+  title?: string;
 }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
@@ -78,7 +81,7 @@ export function HistoryPanel({
   return (
     <section className={styles.card} aria-labelledby={`${id}-title`} data-testid="history-panel">
       <h2 id={`${id}-title`} className={styles.cardTitle}>
-        History
+        {title}
       </h2>
       {versions.isPending && <p>Loading history...</p>}
       {versions.isError && <p className={styles.fieldError}>The history could not be loaded.</p>}

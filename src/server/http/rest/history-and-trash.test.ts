@@ -577,9 +577,10 @@ describe(`history, conflicts and the Trash over HTTP (${testDatabaseKind})`, () 
       });
       expect(await kind.shown()).not.toContain(name);
       if (kind.bookable) expect(await kind.bookable()).toBe(false);
-      const adminIds = Object.values((await send('GET', kind.path)).json())
-        .find(Array.isArray)
-        .map((item: { id: number }) => item.id);
+      const adminList = Object.values((await send('GET', kind.path)).json()).find(Array.isArray) as {
+        id: number;
+      }[];
+      const adminIds = adminList.map((item) => item.id);
       expect(adminIds).not.toContain(id);
       expect((await send('GET', '/api/admin/trash')).json().items).toEqual([
         expect.objectContaining({ type: kind.type, id: String(id), deletedBy: 'olivia' }),
