@@ -50,7 +50,8 @@ export function HistoryPanel({
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const id = useId();
-  const versions = useQuery(trpc.content.versions.queryOptions({ type, id: itemId }));
+  // Read afresh each time the panel opens: every save of the item adds a version.
+  const versions = useQuery({ ...trpc.content.versions.queryOptions({ type, id: itemId }), staleTime: 0 });
   const [openVersion, setOpenVersion] = useState<number | null>(null);
   const comparison = useQuery({
     ...trpc.content.compare.queryOptions({ versionId: openVersion ?? 0 }),

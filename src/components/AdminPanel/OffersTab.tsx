@@ -129,7 +129,10 @@ export function OffersTab() {
       if (editing === null) await create.mutateAsync(payload);
       else await update.mutateAsync({ id: editing, offer: payload, version: baseVersion });
       toast({ title: editing === null ? 'Offer created' : 'Offer updated' });
+      // The list first: an Edit clicked next must load the version just saved.
+      await refresh();
       edit(undefined);
+      return;
     } catch (error) {
       const theirs = editing !== null && isEditConflict(error) ? await latestOffer(editing) : undefined;
       if (theirs) setConflict({ message: serverMessageOf(error) ?? 'Someone else saved it.', theirs });

@@ -113,6 +113,9 @@ function PageTextForm({ page }: { page: TextPage }) {
   const { title } = forms[page];
   const reload = async () => {
     await queryClient.invalidateQueries({ queryKey: trpc.adminPages.get.queryKey({ page }) });
+    await queryClient.invalidateQueries({
+      queryKey: trpc.content.versions.queryKey({ type: 'page-text', id: page }),
+    });
   };
   return (
     <section className={styles.card} aria-labelledby={`${id}-title`}>

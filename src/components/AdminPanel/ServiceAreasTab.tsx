@@ -155,8 +155,9 @@ export function ServiceAreasTab() {
           editing={editing}
           headingRef={formHeading}
           onSaved={async () => {
-            setEditing(null);
+            // The list first: an Edit clicked next must load the version just saved.
             await refresh();
+            setEditing(null);
           }}
           onCancel={() => setEditing(null)}
           latest={latestArea}

@@ -275,8 +275,9 @@ export function ServicesTab() {
           editing={editing}
           headingRef={formHeading}
           onSaved={async () => {
-            setEditing(null);
+            // The list first: an Edit clicked next must load the version just saved.
             await refresh();
+            setEditing(null);
           }}
           onCancel={() => setEditing(null)}
           latest={async (serviceId) => (await latestServices()).find((service) => service.id === serviceId)}
@@ -793,7 +794,9 @@ function FaqsSection({ services }: { services: readonly AdminService[] }) {
       if (editing) await update.mutateAsync({ id: editing.id, ...values, version: editing.version });
       else await create.mutateAsync(values);
       toast({ title: editing ? 'Question saved' : 'Question added' });
+      await refresh();
       reset();
+      return;
     } catch (error) {
       const theirs = editing && isEditConflict(error) ? await latestFaq(editing.id) : undefined;
       if (theirs) setConflict({ message: serverMessageOf(error) ?? 'Someone else saved it.', theirs });
