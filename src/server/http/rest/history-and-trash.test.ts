@@ -616,6 +616,37 @@ describe(`history, conflicts and the Trash over HTTP (${testDatabaseKind})`, () 
       expect(await t.database.db.select().from(table).where(eq(table.id, id))).toEqual([]);
     });
 
+  it('takes a service’s questions to the Trash with it, and brings a question back only after its service', async () => {
+    const service = (await send('POST', '/api/admin/services', rowKinds[0]!.body('Hydro Jetting'))).json()
+      .service;
+    const faqIds = [];
+    for (const question of ['Is it safe for old pipes?', 'How long does it take?'])
+      faqIds.push(
+        (await send('POST', '/api/admin/faqs', { question, answer: 'Yes.', serviceId: service.id })).json()
+          .faq.id,
+      );
+    const questions = () => rowKinds[1]!.shown();
+    const adminQuestions = async () =>
+      ((await send('GET', '/api/admin/faqs')).json().faqs as { question: string }[]).map(
+        (faq) => faq.question,
+      );
+    await send('DELETE', `/api/admin/faqs/${faqIds[0]}`);
+    await send('DELETE', `/api/admin/services/${service.id}`);
+    expect(await questions()).not.toContain('How long does it take');
+    expect(await adminQuestions()).not.toContain('How long does it take?');
+
+    const refused = await send('POST', `/api/admin/trash/faq/${faqIds[0]}/restore`);
+    expect([refused.statusCode, refused.json().message]).toEqual([
+      409,
+      'This question is about the service “Hydro Jetting”, which is in the Trash. Restore that service first.',
+    ]);
+    expect((await send('POST', `/api/admin/trash/service/${service.id}/restore`)).statusCode).toBe(200);
+    expect(await questions()).toContain('How long does it take');
+    expect(await questions()).not.toContain('Is it safe for old pipes');
+    expect((await send('POST', `/api/admin/trash/faq/${faqIds[0]}/restore`)).statusCode).toBe(200);
+    expect(await questions()).toContain('Is it safe for old pipes');
+  });
+
   it('keeps every save of a page’s text and refuses one made from an older version', async () => {
     const eddie = await t.signInAs('editor', 'eddie');
     const read = async () => (await send('GET', '/api/admin/pages/footer')).json();
