@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../../db/client.ts';
-import { faqs, media, services } from '../../../db/schema/index.ts';
+import { media, services } from '../../../db/schema/index.ts';
 import { seedBuiltInServices } from '../../../db/seed.ts';
 import { faqInputSchema, serviceInputSchema, type ServiceFormInput } from '../../shared/schemas/service.ts';
 import { ConflictError, InvalidInputError, NotFoundError } from '../errors.ts';

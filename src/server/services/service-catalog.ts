@@ -151,9 +151,7 @@ export async function findShownService(
   const [row] = await db
     .select()
     .from(services)
-    .where(
-      and(shownService, or(eq(services.slug, slug), sql`${slug} = any(${services.formerSlugs})`)),
-    )
+    .where(and(shownService, or(eq(services.slug, slug), sql`${slug} = any(${services.formerSlugs})`)))
     .orderBy(sql`${services.slug} = ${slug} desc`)
     .limit(1);
   if (!row) throw new NotFoundError(SERVICE_NOT_FOUND);
@@ -385,11 +383,7 @@ export async function reorderServices(db: Database, ids: readonly number[]): Pro
 }
 
 export async function listFaqsForAdmin(db: Database): Promise<AdminFaq[]> {
-  const rows = await db
-    .select()
-    .from(faqs)
-    .where(liveFaq)
-    .orderBy(asc(faqs.sortOrder), asc(faqs.id));
+  const rows = await db.select().from(faqs).where(liveFaq).orderBy(asc(faqs.sortOrder), asc(faqs.id));
   return rows.map(adminFaqOf);
 }
 

@@ -395,7 +395,11 @@ export async function adminRestRoutes(fastify: FastifyInstance) {
   // checked against the version in the body or If-Match) or moved to the Trash.
   app.get(
     '/api/admin/services',
-    { schema: { response: { 200: z.object({ ...ok, services: serviceResult<Versioned<AdminService>[]>() }) } } },
+    {
+      schema: {
+        response: { 200: z.object({ ...ok, services: serviceResult<Versioned<AdminService>[]>() }) },
+      },
+    },
     async (request, reply) => {
       const services = await callerFor(request, reply).adminServices.list();
       return { success: true as const, services };

@@ -33,7 +33,11 @@ export async function serviceAreasRestRoutes(fastify: FastifyInstance) {
   // Admin calls. The hook in app.ts answers 401 before any of these runs without a session.
   app.get(
     '/api/admin/service-areas',
-    { schema: { response: { 200: z.object({ ...ok, serviceAreas: serviceResult<Versioned<AdminServiceArea>[]>() }) } } },
+    {
+      schema: {
+        response: { 200: z.object({ ...ok, serviceAreas: serviceResult<Versioned<AdminServiceArea>[]>() }) },
+      },
+    },
     async (request, reply) => {
       const serviceAreas = await callerFor(request, reply).adminServiceAreas.list();
       return { success: true as const, serviceAreas };
@@ -45,7 +49,9 @@ export async function serviceAreasRestRoutes(fastify: FastifyInstance) {
     {
       schema: {
         body: serviceAreaFieldsSchema,
-        response: { 201: z.object({ ...okWithMessage, serviceArea: serviceResult<Versioned<AdminServiceArea>>() }) },
+        response: {
+          201: z.object({ ...okWithMessage, serviceArea: serviceResult<Versioned<AdminServiceArea>>() }),
+        },
       },
     },
     async (request, reply) => {
@@ -60,7 +66,9 @@ export async function serviceAreasRestRoutes(fastify: FastifyInstance) {
     {
       schema: {
         body: reorderServiceAreasInputSchema,
-        response: { 200: z.object({ ...okWithMessage, serviceAreas: serviceResult<Versioned<AdminServiceArea>[]>() }) },
+        response: {
+          200: z.object({ ...okWithMessage, serviceAreas: serviceResult<Versioned<AdminServiceArea>[]>() }),
+        },
       },
     },
     async (request, reply) => {
@@ -75,7 +83,9 @@ export async function serviceAreasRestRoutes(fastify: FastifyInstance) {
       schema: {
         params: serviceAreaIdParams,
         body: withBaseVersion(serviceAreaFieldsSchema),
-        response: { 200: z.object({ ...okWithMessage, serviceArea: serviceResult<Versioned<AdminServiceArea>>() }) },
+        response: {
+          200: z.object({ ...okWithMessage, serviceArea: serviceResult<Versioned<AdminServiceArea>>() }),
+        },
       },
     },
     async (request, reply) => {

@@ -112,7 +112,7 @@ describe(`backup and restore (${testDatabaseKind})`, () => {
       source.app.inject({
         method,
         url,
-        ...(payload ? { payload: payload as object } : {}),
+        ...(payload ? { payload } : {}),
         headers: { cookie },
       });
     const uploads = [];

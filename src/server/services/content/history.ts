@@ -322,7 +322,11 @@ export async function saveRowWithHistory<T extends { id: number }>(
   const { result, version } = await saveWithHistory(
     db,
     acting,
-    { type: target.type, key: target.id === null ? null : String(target.id), baseVersion: target.baseVersion },
+    {
+      type: target.type,
+      key: target.id === null ? null : String(target.id),
+      baseVersion: target.baseVersion,
+    },
     async (tx) => {
       const saved = await write(tx);
       return { key: String(saved.id), result: saved };
