@@ -111,7 +111,7 @@ function adminFaqOf(row: FaqRow): AdminFaq {
 const listOrder = [asc(services.sortOrder), asc(services.id)] as const;
 
 /** Not in the Trash: every read but the Trash's own leaves trashed services out. */
-export const liveService = isNull(services.deletedAt);
+const liveService = isNull(services.deletedAt);
 const shownService = and(eq(services.isShown, true), liveService);
 /** A question in the Trash, or one about a service in the Trash, is nowhere but the Trash. */
 const liveFaq = and(

@@ -672,6 +672,17 @@ describe(`history, conflicts and the Trash over HTTP (${testDatabaseKind})`, () 
     expect((await send('POST', `/api/admin/history/${versions[1].id}/restore`)).json().version).toBe(4);
     expect((await read()).text.line).toBe('Family plumbers');
     expect((await send('GET', '/api/admin/history?type=page-text&id=nowhere')).statusCode).toBe(400);
+
+    // A page's unsaved words, lists of records too, wait as a draft until the page is saved.
+    const owner = t.caller(cookie);
+    const draft = { story: 'Since 1990.', team: [{ name: 'Ana Ruiz', role: 'Owner', photoUrl: '' }] };
+    const about = { type: 'page-text', id: 'about' };
+    expect(
+      (await owner.mutate('content.saveDraft', { ...about, document: draft, baseVersion: 0 })).statusCode,
+    ).toBe(200);
+    expect((await owner.query('content.draft', about)).json().result.data.document).toEqual(draft);
+    expect((await send('PUT', '/api/admin/pages/about', draft)).statusCode).toBe(200);
+    expect((await owner.query('content.draft', about)).json().result.data).toBeNull();
     expect((await send('DELETE', '/api/admin/trash/page-text/footer')).statusCode).toBe(400);
   });
 });
