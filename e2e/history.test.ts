@@ -224,6 +224,78 @@ describe('history, conflicts and the Trash in the admin area', () => {
     expect(count('content-trashed')).toBe(3);
     expect(count('content-restored')).toBe(3);
   });
+
+  it('restores the first version of a service from its History, and an offer from the Trash', async () => {
+    const cookie = await site.adminCookie();
+    const post = async (path: string, body: object) => {
+      const answer = await fetch(`${site.url}${path}`, {
+        method: 'POST',
+        headers: { cookie, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+      expect(answer.status).toBe(201);
+    };
+    await post('/api/admin/services', {
+      title: 'Drain Camera Inspection',
+      summary: 'We look inside your drains with a camera.',
+      description: '<p>A camera on a cable shows roots, cracks and clogs.</p>',
+    });
+    await post('/api/admin/offers', { title: 'Drain Camera Check', amount: '$40 Off' });
+    const summaries = async () =>
+      (
+        (await (await fetch(`${site.url}/api/services`)).json()) as {
+          services: { title: string; summary: string }[];
+        }
+      ).services.find((service) => service.title === 'Drain Camera Inspection')?.summary;
+
+    const { page, errors } = await site.signedInPage();
+    page.on('dialog', (dialog) => void dialog.accept());
+    await page.goto(`${site.url}/admin?tab=services`);
+    await waitForHydration(page);
+    for (const summary of ['A camera shows what is inside.', 'A camera shows roots and cracks.']) {
+      await page.getByRole('button', { name: 'Edit Drain Camera Inspection' }).click();
+      await page.getByLabel('Summary *').fill(summary);
+      await page.getByRole('button', { name: 'Save Service' }).click();
+      await toastWith(page, 'Service saved').waitFor();
+      await page.getByRole('heading', { name: 'Add a Service' }).waitFor();
+    }
+    await page.getByRole('button', { name: 'Edit Drain Camera Inspection' }).click();
+    const versions = page.getByTestId('history-version');
+    await versions.nth(2).waitFor();
+    await expect(versions.first().textContent()).resolves.toContain('Edited Summary');
+    await versions
+      .filter({ hasText: 'Version 1' })
+      .getByRole('button', { name: 'Restore version 1' })
+      .click();
+    await toastWith(page, 'Version restored').waitFor();
+    // The editor reloads the service as restored, and visitors see it so.
+    await eventually(
+      async () =>
+        (await page.getByLabel('Summary *').inputValue()) === 'We look inside your drains with a camera.'
+          ? true
+          : undefined,
+      10_000,
+    );
+    expect(await summaries()).toBe('We look inside your drains with a camera.');
+
+    await page.getByRole('tab', { name: 'Offers' }).click();
+    await page.getByRole('button', { name: 'Delete $40 Off Drain Camera Check' }).click();
+    await toastWith(page, 'Offer moved to the Trash').waitFor();
+    const offerTitles = async () =>
+      ((await (await fetch(`${site.url}/api/offers`)).json()) as { offers: { title: string }[] }).offers.map(
+        (offer) => offer.title,
+      );
+    expect(await offerTitles()).not.toContain('Drain Camera Check');
+    await page.getByRole('tab', { name: 'Trash' }).click();
+    await page
+      .getByTestId('trash-item')
+      .filter({ hasText: '$40 Off Drain Camera Check' })
+      .getByRole('button', { name: 'Restore $40 Off Drain Camera Check' })
+      .click();
+    await toastWith(page, 'Restored').first().waitFor();
+    expect(await offerTitles()).toContain('Drain Camera Check');
+    expect(errors).toEqual([]);
+  });
 });
 
 describe('autosave in the post editor', () => {

@@ -44,6 +44,8 @@ export const offers = pgTable(
     sortOrder: integer('sort_order').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Moved to the Trash (trashed_items says by whom): hidden everywhere but the Trash until restored. */
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
   },
   (table) => [
     check('offers_audience_check', sql`${table.audience} in ('everyone', 'new-customers')`),

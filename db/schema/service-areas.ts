@@ -8,6 +8,7 @@ import {
   serial,
   text,
   timestamp,
+  uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
 
@@ -36,7 +37,7 @@ export const serviceAreas = pgTable(
     inCommunityList: boolean('in_community_list').notNull().default(true),
     /** Lists are read by this, then by id; the admin tab reorders by rewriting it. */
     sortOrder: integer('sort_order').notNull().default(0),
-    slug: varchar('slug', { length: 100 }).notNull().unique(),
+    slug: varchar('slug', { length: 100 }).notNull(),
     /** Addresses the town page had before: each answers 301 to the current slug. */
     formerSlugs: text('former_slugs')
       .array()
@@ -49,8 +50,14 @@ export const serviceAreas = pgTable(
     pagePublished: boolean('page_published').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Moved to the Trash (trashed_items says by whom): hidden everywhere but the Trash until restored. */
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
   },
   (table) => [
+    // A town in the Trash gives its address up: restoring it after another town took it says so.
+    uniqueIndex('service_areas_slug_unique')
+      .on(table.slug)
+      .where(sql`${table.deletedAt} is null`),
     check('service_areas_state_check', sql`${table.state} ~ '^[A-Z]{2}$'`),
     index('service_areas_order_idx').on(table.sortOrder, table.id),
     index('service_areas_former_slugs_idx').using('gin', table.formerSlugs),

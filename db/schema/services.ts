@@ -9,6 +9,7 @@ import {
   serial,
   text,
   timestamp,
+  uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
 
@@ -32,14 +33,14 @@ export const services = pgTable(
     id: serial('id').primaryKey(),
     title: varchar('title', { length: 200 }).notNull(),
     /** The service's own address, /services/<slug>. */
-    slug: varchar('slug', { length: 255 }).notNull().unique(),
+    slug: varchar('slug', { length: 255 }).notNull(),
     /** Addresses the service had before: each answers with a permanent redirect to the current one. */
     formerSlugs: text('former_slugs')
       .array()
       .notNull()
       .default(sql`'{}'::text[]`),
     /** The id of its section on /services, which links from other sites and old pages point at. */
-    anchor: varchar('anchor', { length: 255 }).notNull().unique(),
+    anchor: varchar('anchor', { length: 255 }).notNull(),
     summary: text('summary').notNull(),
     /** Sanitized HTML from the same editor and allow-list as posts. */
     description: text('description').notNull(),
@@ -56,8 +57,18 @@ export const services = pgTable(
     isShown: boolean('is_shown').notNull().default(true),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Moved to the Trash (trashed_items says by whom): hidden everywhere but the Trash until restored. */
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
   },
   (table) => [
+    // A service in the Trash gives its address and anchor up: a new service may take them, and restoring
+    // the old one then says they are taken instead of failing.
+    uniqueIndex('services_slug_unique')
+      .on(table.slug)
+      .where(sql`${table.deletedAt} is null`),
+    uniqueIndex('services_anchor_unique')
+      .on(table.anchor)
+      .where(sql`${table.deletedAt} is null`),
     check('services_price_from_check', sql`${table.priceFrom} is null or ${table.priceFrom} >= 0`),
     index('services_former_slugs_idx').using('gin', table.formerSlugs),
   ],
@@ -80,6 +91,8 @@ export const faqs = pgTable(
     isShown: boolean('is_shown').notNull().default(true),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Moved to the Trash (trashed_items says by whom): hidden everywhere but the Trash until restored. */
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
   },
   (table) => [index('faqs_service_id_idx').on(table.serviceId)],
 );

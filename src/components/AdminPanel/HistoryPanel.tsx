@@ -39,15 +39,19 @@ export function HistoryPanel({
   type,
   itemId,
   onRestored,
+  title = 'History',
 }: {
   type: string;
   itemId: string;
   onRestored: () => Promise<void> | void;
+  /** The panel's heading, where one tab shows several ("History of the footer"). */
+  title?: string;
 }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const id = useId();
-  const versions = useQuery(trpc.content.versions.queryOptions({ type, id: itemId }));
+  // Read afresh each time the panel opens: every save of the item adds a version.
+  const versions = useQuery({ ...trpc.content.versions.queryOptions({ type, id: itemId }), staleTime: 0 });
   const [openVersion, setOpenVersion] = useState<number | null>(null);
   const comparison = useQuery({
     ...trpc.content.compare.queryOptions({ versionId: openVersion ?? 0 }),
@@ -78,7 +82,7 @@ export function HistoryPanel({
   return (
     <section className={styles.card} aria-labelledby={`${id}-title`} data-testid="history-panel">
       <h2 id={`${id}-title`} className={styles.cardTitle}>
-        History
+        {title}
       </h2>
       {versions.isPending && <p>Loading history...</p>}
       {versions.isError && <p className={styles.fieldError}>The history could not be loaded.</p>}

@@ -1,11 +1,13 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useRef, useState, type FormEvent } from 'react';
-import { fieldErrorsOf, serverMessageOf, useTRPC } from '../../client/trpc.tsx';
+import { fieldErrorsOf, isEditConflict, serverMessageOf, useTRPC } from '../../client/trpc.tsx';
 import { companyTimeZone } from '../../shared/company-time.ts';
 import { offerInputSchema, type AdminOffer, type OfferInput } from '../../shared/schemas/offer.ts';
 import { firstMessageByField } from '../../shared/schemas/field-errors.ts';
 import { toast } from '../Toast/toast-store.ts';
 import { AdminTextField } from './AdminTextField.tsx';
+import { EditConflict } from './EditConflict.tsx';
+import { HistoryPanel } from './HistoryPanel.tsx';
 import { MediaUploadField } from './MediaUploadField.tsx';
 import * as styles from './admin.css.ts';
 
@@ -64,6 +66,9 @@ function offerPayload(values: OfferFormValues): OfferInput {
   return { ...values, pictureUrl: values.pictureUrl || null, sortOrder: values.sortOrder };
 }
 
+/** An offer as the tab loads it: with the version a save from the form is checked against. */
+type Versioned = AdminOffer & { version: number };
+
 const statusLabels: Record<AdminOffer['status'], string> = {
   active: 'Showing',
   scheduled: 'Scheduled',
@@ -81,10 +86,24 @@ export function OffersTab() {
   const update = useMutation(trpc.adminOffers.update.mutationOptions());
   const remove = useMutation(trpc.adminOffers.delete.mutationOptions());
   const [editing, setEditing] = useState<number | null>(null);
+  // The version the form's text is based on: a save from it is refused when someone saved since.
+  const [baseVersion, setBaseVersion] = useState<number | undefined>();
+  const [conflict, setConflict] = useState<{ message: string; theirs: Versioned } | null>(null);
   const [values, setValues] = useState<OfferFormValues>(blankOffer);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const formRef = useRef<HTMLFormElement>(null);
   const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.adminOffers.list.queryKey() });
+  const latestOffer = async (offerId: number) =>
+    (await queryClient.fetchQuery({ ...trpc.adminOffers.list.queryOptions(), staleTime: 0 })).find(
+      (offer) => offer.id === offerId,
+    );
+  const edit = (offer: Versioned | undefined) => {
+    setEditing(offer?.id ?? null);
+    setBaseVersion(offer?.version);
+    setValues(offer ? formFromOffer(offer) : blankOffer);
+    setConflict(null);
+    setErrors({});
+  };
   const set = <K extends keyof OfferFormValues>(key: K, value: OfferFormValues[K]) =>
     setValues((current) => ({ ...current, [key]: value }));
 
@@ -108,12 +127,15 @@ export function OffersTab() {
     }
     try {
       if (editing === null) await create.mutateAsync(payload);
-      else await update.mutateAsync({ id: editing, offer: payload });
+      else await update.mutateAsync({ id: editing, offer: payload, version: baseVersion });
       toast({ title: editing === null ? 'Offer created' : 'Offer updated' });
-      setErrors({});
-      setEditing(null);
-      setValues(blankOffer);
+      // The list first: an Edit clicked next must load the version just saved.
+      await refresh();
+      edit(undefined);
+      return;
     } catch (error) {
+      const theirs = editing !== null && isEditConflict(error) ? await latestOffer(editing) : undefined;
+      if (theirs) setConflict({ message: serverMessageOf(error) ?? 'Someone else saved it.', theirs });
       showErrors(fieldErrorsOf(error));
       toast({
         title: 'Save error',
@@ -125,10 +147,11 @@ export function OffersTab() {
   }
 
   async function deleteOffer(offer: AdminOffer) {
-    if (!window.confirm(`Delete the offer "${offer.heading}"?`)) return;
+    if (!window.confirm(`Move the offer "${offer.heading}" to the Trash?`)) return;
     try {
       await remove.mutateAsync({ id: offer.id });
-      toast({ title: 'Offer deleted' });
+      toast({ title: 'Offer moved to the Trash', description: 'Restore it from the Trash tab' });
+      if (editing === offer.id) edit(undefined);
     } catch (error) {
       toast({
         title: 'Delete error',
@@ -191,6 +214,19 @@ export function OffersTab() {
           {editing === null ? 'Add an Offer' : 'Edit Offer'}
         </h2>
         <form ref={formRef} className={styles.form} onSubmit={onSubmit} noValidate aria-label="Offer">
+          {conflict && (
+            <EditConflict
+              what="this offer"
+              message={conflict.message}
+              theirs={<p className={styles.label}>{conflict.theirs.heading}</p>}
+              mine={<p className={styles.label}>{`${values.amount} ${values.title}`}</p>}
+              onKeepMine={() => {
+                setBaseVersion(conflict.theirs.version);
+                setConflict(null);
+              }}
+              onTakeTheirs={() => edit(conflict.theirs)}
+            />
+          )}
           {text('amount', 'Amount *', 'The discount as customers read it, such as $25 Off.')}
           {text('title', 'Title *', 'What it is on, such as Any Plumbing Service.')}
           {text('description', 'Description', 'A sentence or two under the title.', true)}
@@ -282,21 +318,23 @@ export function OffersTab() {
               {editing === null ? 'Add Offer' : 'Save Offer'}
             </button>
             {editing !== null && (
-              <button
-                type="button"
-                className={styles.button.secondary}
-                onClick={() => {
-                  setEditing(null);
-                  setValues(blankOffer);
-                  setErrors({});
-                }}
-              >
+              <button type="button" className={styles.button.secondary} onClick={() => edit(undefined)}>
                 Cancel
               </button>
             )}
           </div>
         </form>
       </section>
+      {editing !== null && (
+        <HistoryPanel
+          type="offer"
+          itemId={String(editing)}
+          onRestored={async () => {
+            edit(await latestOffer(editing));
+            await refresh();
+          }}
+        />
+      )}
       <section className={styles.card} aria-labelledby={`${id}-list-title`}>
         <h2 id={`${id}-list-title`} className={styles.cardTitle}>
           All Offers ({list.data?.length ?? 0})
@@ -320,15 +358,7 @@ export function OffersTab() {
                 </p>
               )}
               <div className={styles.buttonRow}>
-                <button
-                  type="button"
-                  className={styles.button.secondary}
-                  onClick={() => {
-                    setEditing(offer.id);
-                    setValues(formFromOffer(offer));
-                    setErrors({});
-                  }}
-                >
+                <button type="button" className={styles.button.secondary} onClick={() => edit(offer)}>
                   Edit<span className="visually-hidden"> {offer.heading}</span>
                 </button>
                 <button type="button" className={styles.button.danger} onClick={() => deleteOffer(offer)}>

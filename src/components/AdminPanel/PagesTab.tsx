@@ -1,9 +1,13 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useId, useState, type FormEvent } from 'react';
-import { fieldErrorsOf, serverMessageOf, useTRPC } from '../../client/trpc.tsx';
+import { useId, useState, type FormEvent } from 'react';
+import { fieldErrorsOf, isEditConflict, serverMessageOf, useTRPC } from '../../client/trpc.tsx';
 import type { TextPage } from '../../shared/schemas/page-texts.ts';
 import { toast } from '../Toast/toast-store.ts';
 import { AdminTextField } from './AdminTextField.tsx';
+import { DraftOffer, DraftStatus } from './DraftOffer.tsx';
+import { EditConflict } from './EditConflict.tsx';
+import { HistoryPanel } from './HistoryPanel.tsx';
+import { useAutosave } from './useAutosave.ts';
 import * as styles from './admin.css.ts';
 
 type Row = Record<string, string>;
@@ -106,24 +110,88 @@ function PageTextForm({ page }: { page: TextPage }) {
   const queryClient = useQueryClient();
   const id = useId();
   const loaded = useQuery(trpc.adminPages.get.queryOptions({ page }));
+  const { title } = forms[page];
+  const reload = async () => {
+    await queryClient.invalidateQueries({ queryKey: trpc.adminPages.get.queryKey({ page }) });
+    await queryClient.invalidateQueries({
+      queryKey: trpc.content.versions.queryKey({ type: 'page-text', id: page }),
+    });
+  };
+  return (
+    <section className={styles.card} aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`} className={styles.cardTitle}>
+        {title}
+      </h2>
+      {!loaded.data ? (
+        <p>Loading...</p>
+      ) : (
+        // Opened afresh at each saved version, so autosave and the version check start from it.
+        <PageTextEditor
+          key={loaded.data.version}
+          page={page}
+          text={loaded.data.text}
+          defaults={loaded.data.defaults}
+          version={loaded.data.version}
+          onSaved={reload}
+        />
+      )}
+      {loaded.data && (
+        <HistoryPanel
+          type="page-text"
+          itemId={page}
+          title={`History of the ${title.toLowerCase()}`}
+          onRestored={reload}
+        />
+      )}
+    </section>
+  );
+}
+
+function PageTextEditor({
+  page,
+  text,
+  defaults,
+  version,
+  onSaved,
+}: {
+  page: TextPage;
+  text: Text;
+  defaults: Text;
+  version: number;
+  onSaved: () => Promise<void>;
+}) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const id = useId();
   const save = useMutation(trpc.adminPages.save.mutationOptions());
-  const [values, setValues] = useState<Text | null>(null);
+  const [values, setValues] = useState<Text>(text);
   const [errors, setErrors] = useState<Record<string, string>>({});
-  useEffect(() => {
-    if (loaded.data) setValues(loaded.data.text);
-  }, [loaded.data]);
+  // The version the form's words are based on: a save from it is refused when someone saved since.
+  const [baseVersion, setBaseVersion] = useState(version);
+  const [conflict, setConflict] = useState<{ message: string; theirs: Text; version: number } | null>(null);
+  const autosave = useAutosave('page-text', page, values, baseVersion);
   const { title, fields } = forms[page];
-  const defaults = (loaded.data?.defaults ?? {}) as Text;
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (!values) return;
     try {
-      await save.mutateAsync({ page, text: values });
+      await save.mutateAsync({ page, text: values, version: baseVersion });
+      autosave.saved();
       setErrors({});
       toast({ title: `${title} saved`, description: 'The page shows the new words now' });
-      await queryClient.invalidateQueries({ queryKey: trpc.adminPages.get.queryKey({ page }) });
+      await onSaved();
     } catch (error) {
+      if (isEditConflict(error)) {
+        const theirs = await queryClient.fetchQuery({
+          ...trpc.adminPages.get.queryOptions({ page }),
+          staleTime: 0,
+        });
+        setConflict({
+          message: serverMessageOf(error) ?? 'Someone else saved these words.',
+          theirs: theirs.text,
+          version: theirs.version,
+        });
+      }
       const found = Object.fromEntries(
         Object.entries(fieldErrorsOf(error)).map(([field, message]) => [
           field.replace(/^text\./, ''),
@@ -139,51 +207,84 @@ function PageTextForm({ page }: { page: TextPage }) {
     }
   }
 
-  const set = (key: string, value: string | Row[]) =>
-    setValues((current) => (current ? { ...current, [key]: value } : current));
+  const set = (key: string, value: string | Row[]) => setValues((current) => ({ ...current, [key]: value }));
 
   return (
-    <section className={styles.card} aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`} className={styles.cardTitle}>
-        {title}
-      </h2>
-      {!values ? (
-        <p>Loading...</p>
-      ) : (
-        <form className={styles.form} onSubmit={onSubmit} noValidate aria-label={`${title} text`}>
-          {fields.map((field) =>
-            field.list ? (
-              <ListField
-                key={field.key}
-                id={`${id}-${field.key}`}
-                field={field}
-                rows={(values[field.key] as Row[] | undefined) ?? []}
-                defaults={(defaults[field.key] as Row[] | undefined) ?? []}
-                onChange={(rows) => set(field.key, rows)}
-                errors={errors}
-              />
-            ) : (
-              <AdminTextField
-                key={field.key}
-                id={`${id}-${field.key}`}
-                field={field.key}
-                label={field.label}
-                multiline={field.multiline}
-                value={(values[field.key] as string | undefined) ?? ''}
-                onChange={(value) => set(field.key, value)}
-                error={errors[field.key]}
-                hint={`Empty: ${(defaults[field.key] as string | undefined) || '(nothing)'}`}
-              />
-            ),
-          )}
-          <div className={styles.buttonRow}>
-            <button type="submit" className={styles.button.primary} disabled={save.isPending}>
-              {save.isPending ? 'Saving...' : `Save ${title}`}
-            </button>
-          </div>
-        </form>
+    <form className={styles.form} onSubmit={onSubmit} noValidate aria-label={`${title} text`}>
+      {autosave.offer && (
+        <DraftOffer
+          savedAt={autosave.offer.savedAt}
+          onRestore={() => {
+            setValues({ ...values, ...(autosave.offer!.document as Text) });
+            autosave.takeOffer();
+          }}
+          onDiscard={autosave.dismissOffer}
+        />
       )}
-    </section>
+      {conflict && (
+        <EditConflict
+          what="this page's text"
+          message={conflict.message}
+          theirs={<TextGist text={conflict.theirs} />}
+          mine={<TextGist text={values} />}
+          onKeepMine={() => {
+            setBaseVersion(conflict.version);
+            setConflict(null);
+          }}
+          onTakeTheirs={() => {
+            setValues(conflict.theirs);
+            setBaseVersion(conflict.version);
+            setConflict(null);
+          }}
+        />
+      )}
+      {fields.map((field) =>
+        field.list ? (
+          <ListField
+            key={field.key}
+            id={`${id}-${field.key}`}
+            field={field}
+            rows={(values[field.key] as Row[] | undefined) ?? []}
+            defaults={(defaults[field.key] as Row[] | undefined) ?? []}
+            onChange={(rows) => set(field.key, rows)}
+            errors={errors}
+          />
+        ) : (
+          <AdminTextField
+            key={field.key}
+            id={`${id}-${field.key}`}
+            field={field.key}
+            label={field.label}
+            multiline={field.multiline}
+            value={(values[field.key] as string | undefined) ?? ''}
+            onChange={(value) => set(field.key, value)}
+            error={errors[field.key]}
+            hint={`Empty: ${(defaults[field.key] as string | undefined) || '(nothing)'}`}
+          />
+        ),
+      )}
+      <div className={styles.buttonRow}>
+        <button type="submit" className={styles.button.primary} disabled={save.isPending}>
+          {save.isPending ? 'Saving...' : `Save ${title}`}
+        </button>
+        <DraftStatus savedAt={autosave.savedAt} />
+      </div>
+    </form>
+  );
+}
+
+/** A page's words as a conflict shows them: each field that has words of its own. */
+function TextGist({ text }: { text: Text }) {
+  return (
+    <>
+      {Object.entries(text)
+        .filter(([, value]) => typeof value === 'string' && value !== '')
+        .map(([field, value]) => (
+          <p key={field} className={styles.diffText}>
+            {value as string}
+          </p>
+        ))}
+    </>
   );
 }
 

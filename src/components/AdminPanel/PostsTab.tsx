@@ -9,9 +9,11 @@ import { postFieldsSchema } from '../../shared/schemas/post.ts';
 import { firstMessageByField } from '../../shared/schemas/field-errors.ts';
 import { toast } from '../Toast/toast-store.ts';
 import { wordsOf } from '../../shared/word-diff.ts';
+import { DraftOffer, DraftStatus } from './DraftOffer.tsx';
+import { EditConflict } from './EditConflict.tsx';
 import { HistoryPanel } from './HistoryPanel.tsx';
 import { useAutosave } from './useAutosave.ts';
-import { companyTimeZone, formatCompanyClock, formatCompanyDateTime } from '../../shared/company-time.ts';
+import { companyTimeZone, formatCompanyDateTime } from '../../shared/company-time.ts';
 import { wallTimeToInstant } from '../../shared/zoned-time.ts';
 import { MediaUploadField } from './MediaUploadField.tsx';
 import { FormErrorSummary } from './FormErrorSummary.tsx';
@@ -354,67 +356,43 @@ function PostForm({
       </h2>
       <form className={styles.form} onSubmit={onSubmit} noValidate>
         {autosave.offer && (
-          <div role="alert" className={styles.errorBox} data-testid="draft-offer">
-            <p>Restore unsaved changes from {formatCompanyClock(new Date(autosave.offer.savedAt))}?</p>
-            <div className={styles.buttonRow}>
-              <button
-                type="button"
-                className={styles.button.primary}
-                onClick={() => {
-                  setValues({ ...values, ...(autosave.offer!.document as Partial<PostFormValues>) });
-                  autosave.takeOffer();
-                }}
-              >
-                Restore unsaved changes
-              </button>
-              <button type="button" className={styles.button.secondary} onClick={autosave.dismissOffer}>
-                Discard them
-              </button>
-            </div>
-          </div>
+          <DraftOffer
+            savedAt={autosave.offer.savedAt}
+            onRestore={() => {
+              setValues({ ...values, ...(autosave.offer!.document as Partial<PostFormValues>) });
+              autosave.takeOffer();
+            }}
+            onDiscard={autosave.dismissOffer}
+          />
         )}
         {conflict && (
-          <div role="alert" className={styles.errorBox} data-testid="edit-conflict">
-            <strong>Not saved: this post changed while you edited it</strong>
-            <p>{conflict.message}</p>
-            <div className={styles.conflictColumns}>
-              <div>
-                <h3 className={styles.sectionTitle}>Their saved version</h3>
+          <EditConflict
+            what="this post"
+            message={conflict.message}
+            theirs={
+              <>
                 <p className={styles.label}>{conflict.theirs.title}</p>
                 <p className={styles.diffText}>{conflict.theirs.excerpt}</p>
                 <p className={styles.diffText}>{wordsOf(conflict.theirs.content).join(' ')}</p>
-              </div>
-              <div>
-                <h3 className={styles.sectionTitle}>Your text (not saved yet)</h3>
+              </>
+            }
+            mine={
+              <>
                 <p className={styles.label}>{values.title}</p>
                 <p className={styles.diffText}>{values.excerpt}</p>
                 <p className={styles.diffText}>{wordsOf(values.content).join(' ')}</p>
-              </div>
-            </div>
-            <div className={styles.buttonRow}>
-              <button
-                type="button"
-                className={styles.button.secondary}
-                onClick={() => {
-                  setBaseVersion(conflict.theirs.version);
-                  setConflict(null);
-                }}
-              >
-                Keep my text (then save over theirs)
-              </button>
-              <button
-                type="button"
-                className={styles.button.secondary}
-                onClick={() => {
-                  setValues(formFromPost(conflict.theirs));
-                  setBaseVersion(conflict.theirs.version);
-                  setConflict(null);
-                }}
-              >
-                Take their version
-              </button>
-            </div>
-          </div>
+              </>
+            }
+            onKeepMine={() => {
+              setBaseVersion(conflict.theirs.version);
+              setConflict(null);
+            }}
+            onTakeTheirs={() => {
+              setValues(formFromPost(conflict.theirs));
+              setBaseVersion(conflict.theirs.version);
+              setConflict(null);
+            }}
+          />
         )}
         <FormErrorSummary
           id={`${id}-summary`}
@@ -532,9 +510,7 @@ function PostForm({
           {editing?.isPublished && (
             <ScheduleChange postId={editing.id} type={values.type} post={() => postPayload(values)} />
           )}
-          <p className={styles.hint} aria-live="polite" data-testid="autosave-status">
-            {autosave.savedAt ? `Draft saved ${formatCompanyClock(new Date(autosave.savedAt))}` : ''}
-          </p>
+          <DraftStatus savedAt={autosave.savedAt} />
           {editing && (
             <button
               type="button"

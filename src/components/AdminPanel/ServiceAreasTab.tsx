@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useRef, useState, type FormEvent, type RefObject } from 'react';
-import { fieldErrorsOf, serverMessageOf, useTRPC } from '../../client/trpc.tsx';
+import { fieldErrorsOf, isEditConflict, serverMessageOf, useTRPC } from '../../client/trpc.tsx';
 import { firstMessageByField } from '../../shared/schemas/field-errors.ts';
 import {
   serviceAreaFieldsSchema,
@@ -10,7 +10,9 @@ import {
 } from '../../shared/schemas/service-area.ts';
 import { toast } from '../Toast/toast-store.ts';
 import { AdminTextField } from './AdminTextField.tsx';
+import { EditConflict } from './EditConflict.tsx';
 import { FormActions } from './FormActions.tsx';
+import { HistoryPanel } from './HistoryPanel.tsx';
 import { FormErrorSummary } from './FormErrorSummary.tsx';
 import { RichTextEditor } from './RichTextEditor.tsx';
 import * as styles from './admin.css.ts';
@@ -82,14 +84,21 @@ function byFormField(errors: Record<string, string>): Partial<Record<FieldName, 
 }
 
 /** The towns served: where each is listed, its ZIP codes for booking, its order and its own page. */
+/** A town as the tab loads it: with the version a save from the form is checked against. */
+type VersionedArea = AdminServiceArea & { version: number };
+
 export function ServiceAreasTab() {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const areas = useQuery(trpc.adminServiceAreas.list.queryOptions());
   const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.adminServiceAreas.list.queryKey() });
-  const [editing, setEditing] = useState<AdminServiceArea | null>(null);
+  const [editing, setEditing] = useState<VersionedArea | null>(null);
+  const latestArea = async (areaId: number) =>
+    (await queryClient.fetchQuery({ ...trpc.adminServiceAreas.list.queryOptions(), staleTime: 0 })).find(
+      (area) => area.id === areaId,
+    );
   const formHeading = useRef<HTMLHeadingElement>(null);
-  const startEditing = (area: AdminServiceArea) => {
+  const startEditing = (area: VersionedArea) => {
     setEditing(area);
     formHeading.current?.scrollIntoView({ block: 'start' });
     formHeading.current?.focus();
@@ -119,32 +128,51 @@ export function ServiceAreasTab() {
     [ids[index], ids[index + by]] = [ids[index + by]!, ids[index]!];
     return run(() => reorder.mutateAsync({ ids }), 'Order saved');
   };
-  const toggleShown = (area: AdminServiceArea) =>
+  const toggleShown = (area: VersionedArea) =>
     run(
       () =>
-        update.mutateAsync({ id: area.id, area: { ...areaPayload(formFromArea(area)), shown: !area.shown } }),
+        update.mutateAsync({
+          id: area.id,
+          area: { ...areaPayload(formFromArea(area)), shown: !area.shown },
+          version: area.version,
+        }),
       area.shown ? `${area.town} hidden` : `${area.town} shown`,
     );
   const deleteArea = (area: AdminServiceArea) => {
-    if (!window.confirm(`Delete ${area.town}? Its ZIP codes are no longer served and its page goes.`)) return;
+    const question = `Move ${area.town} to the Trash? Its ZIP codes are no longer served and its page goes.`;
+    if (!window.confirm(question)) return;
     return run(async () => {
       await remove.mutateAsync({ id: area.id });
       if (editing?.id === area.id) setEditing(null);
-    }, `${area.town} deleted`);
+    }, `${area.town} moved to the Trash`);
   };
 
   return (
     <div className={styles.grid}>
-      <ServiceAreaForm
-        key={editing ? `${editing.id}-${editing.updatedAt}` : 'new'}
-        editing={editing}
-        headingRef={formHeading}
-        onSaved={async () => {
-          setEditing(null);
-          await refresh();
-        }}
-        onCancel={() => setEditing(null)}
-      />
+      <div className={styles.form}>
+        <ServiceAreaForm
+          key={editing ? `${editing.id}-${editing.version}` : 'new'}
+          editing={editing}
+          headingRef={formHeading}
+          onSaved={async () => {
+            // The list first: an Edit clicked next must load the version just saved.
+            await refresh();
+            setEditing(null);
+          }}
+          onCancel={() => setEditing(null)}
+          latest={latestArea}
+        />
+        {editing && (
+          <HistoryPanel
+            type="service-area"
+            itemId={String(editing.id)}
+            onRestored={async () => {
+              setEditing((await latestArea(editing.id)) ?? null);
+              await refresh();
+            }}
+          />
+        )}
+      </div>
       <section className={styles.card} aria-labelledby="service-areas-title">
         <h2 id="service-areas-title" className={styles.cardTitle}>
           Service areas{areas.isSuccess && ` (${all.length})`}
@@ -265,15 +293,21 @@ function ServiceAreaForm({
   headingRef,
   onSaved,
   onCancel,
+  latest,
 }: {
-  editing: AdminServiceArea | null;
+  editing: VersionedArea | null;
   headingRef: RefObject<HTMLHeadingElement | null>;
   onSaved: () => Promise<void>;
   onCancel: () => void;
+  /** The town as it is saved now, read afresh: what a refused save is shown beside. */
+  latest: (areaId: number) => Promise<VersionedArea | undefined>;
 }) {
   const trpc = useTRPC();
   const id = useId();
   const [values, setValues] = useState<AreaFormValues>(editing ? formFromArea(editing) : blankForm);
+  // The version this form's text is based on: a save from it is refused when someone saved since.
+  const [baseVersion, setBaseVersion] = useState(editing?.version);
+  const [conflict, setConflict] = useState<{ message: string; theirs: VersionedArea } | null>(null);
   const [errors, setErrors] = useState<Partial<Record<FieldName, string>>>({});
   const errorSummary = useRef<HTMLDivElement>(null);
   const create = useMutation(trpc.adminServiceAreas.create.mutationOptions());
@@ -295,7 +329,7 @@ function ServiceAreaForm({
     setErrors({});
     try {
       if (editing) {
-        await update.mutateAsync({ id: editing.id, area: areaPayload(values) });
+        await update.mutateAsync({ id: editing.id, area: areaPayload(values), version: baseVersion });
         toast({ title: `${values.town} saved` });
       } else {
         await create.mutateAsync(areaPayload(values));
@@ -305,6 +339,10 @@ function ServiceAreaForm({
       await onSaved();
     } catch (error) {
       const message = serverMessageOf(error) ?? 'The town could not be saved. Try again.';
+      if (editing && isEditConflict(error)) {
+        const theirs = await latest(editing.id).catch(() => undefined);
+        if (theirs) setConflict({ message, theirs });
+      }
       const byField = byFormField(fieldErrorsOf(error));
       // A refusal without a field (a slug another town has) still shows in the form's summary.
       showErrors(Object.keys(byField).length ? byField : { slug: message });
@@ -321,6 +359,23 @@ function ServiceAreaForm({
         {editing ? `Edit ${editing.town}` : 'Add a town'}
       </h2>
       <form className={styles.form} onSubmit={onSubmit} noValidate>
+        {conflict && (
+          <EditConflict
+            what="this town"
+            message={conflict.message}
+            theirs={<AreaGist values={formFromArea(conflict.theirs)} />}
+            mine={<AreaGist values={values} />}
+            onKeepMine={() => {
+              setBaseVersion(conflict.theirs.version);
+              setConflict(null);
+            }}
+            onTakeTheirs={() => {
+              setValues(formFromArea(conflict.theirs));
+              setBaseVersion(conflict.theirs.version);
+              setConflict(null);
+            }}
+          />
+        )}
         <FormErrorSummary
           id={`${id}-summary`}
           title="Not saved"
@@ -434,5 +489,16 @@ function ServiceAreaForm({
         />
       </form>
     </section>
+  );
+}
+
+/** A town's words as a conflict shows them. */
+function AreaGist({ values }: { values: AreaFormValues }) {
+  return (
+    <>
+      <p className={styles.label}>{`${values.town}, ${values.state}`}</p>
+      <p className={styles.diffText}>{values.pageHeading}</p>
+      <p className={styles.diffText}>{values.pageIntro}</p>
+    </>
   );
 }

@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { inferRouterOutputs } from '@trpc/server';
 import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { uploadFile } from '../../client/upload-file.ts';
-import { fieldErrorsOf, serverMessageOf, useTRPC } from '../../client/trpc.tsx';
+import { fieldErrorsOf, isEditConflict, serverMessageOf, useTRPC } from '../../client/trpc.tsx';
 import type { AppRouter } from '../../server/http/trpc/app-router.ts';
 import { firstMessageByField } from '../../shared/schemas/field-errors.ts';
 import {
@@ -12,7 +12,11 @@ import {
   type ServiceFormInput,
 } from '../../shared/schemas/service.ts';
 import { toast } from '../Toast/toast-store.ts';
+import { DraftOffer, DraftStatus } from './DraftOffer.tsx';
+import { EditConflict } from './EditConflict.tsx';
+import { HistoryPanel } from './HistoryPanel.tsx';
 import { RichTextEditor } from './RichTextEditor.tsx';
+import { useAutosave } from './useAutosave.ts';
 import * as styles from './admin.css.ts';
 
 type Outputs = inferRouterOutputs<AppRouter>;
@@ -210,6 +214,8 @@ export function ServicesTab() {
     await queryClient.invalidateQueries({ queryKey: trpc.adminFaqs.list.queryKey() });
   };
   const [editing, setEditing] = useState<AdminService | null>(null);
+  const latestServices = () =>
+    queryClient.fetchQuery({ ...trpc.adminServices.list.queryOptions(), staleTime: 0 });
   const formHeading = useRef<HTMLHeadingElement>(null);
   const update = useMutation(trpc.adminServices.update.mutationOptions());
   const remove = useMutation(trpc.adminServices.delete.mutationOptions());
@@ -242,6 +248,7 @@ export function ServicesTab() {
         update.mutateAsync({
           id: service.id,
           ...servicePayload({ ...formFromService(service), isShown: !service.isShown }),
+          version: service.version,
         }),
       service.isShown ? 'Service hidden' : 'Service shown',
       'Could not change the service',
@@ -255,23 +262,37 @@ export function ServicesTab() {
     );
 
   const deleteService = (service: AdminService) => {
-    if (!window.confirm(`Delete the service “${service.title}” and its questions?`)) return;
+    if (!window.confirm(`Move the service “${service.title}” and its questions to the Trash?`)) return;
     if (editing?.id === service.id) setEditing(null);
-    return run(() => remove.mutateAsync({ id: service.id }), 'Service deleted', 'Delete error');
+    return run(() => remove.mutateAsync({ id: service.id }), 'Service moved to the Trash', 'Delete error');
   };
 
   return (
     <div className={styles.grid}>
-      <ServiceForm
-        key={editing?.id ?? 'new'}
-        editing={editing}
-        headingRef={formHeading}
-        onSaved={async () => {
-          setEditing(null);
-          await refresh();
-        }}
-        onCancel={() => setEditing(null)}
-      />
+      <div className={styles.form}>
+        <ServiceForm
+          key={editing ? `${editing.id}-${editing.version}` : 'new'}
+          editing={editing}
+          headingRef={formHeading}
+          onSaved={async () => {
+            // The list first: an Edit clicked next must load the version just saved.
+            await refresh();
+            setEditing(null);
+          }}
+          onCancel={() => setEditing(null)}
+          latest={async (serviceId) => (await latestServices()).find((service) => service.id === serviceId)}
+        />
+        {editing && (
+          <HistoryPanel
+            type="service"
+            itemId={String(editing.id)}
+            onRestored={async () => {
+              setEditing((await latestServices()).find((service) => service.id === editing.id) ?? null);
+              await refresh();
+            }}
+          />
+        )}
+      </div>
       <section className={styles.card} aria-labelledby="all-services-title">
         <h2 id="all-services-title" className={styles.cardTitle}>
           All Services{services.isSuccess && ` (${all.length})`}
@@ -361,15 +382,27 @@ function ServiceForm({
   headingRef,
   onSaved,
   onCancel,
+  latest,
 }: {
   editing: AdminService | null;
   headingRef: React.RefObject<HTMLHeadingElement | null>;
   onSaved: () => Promise<void>;
   onCancel: () => void;
+  /** The service as it is saved now, read afresh: what a refused save is shown beside. */
+  latest: (serviceId: number) => Promise<AdminService | undefined>;
 }) {
   const trpc = useTRPC();
   const id = useId();
   const [values, setValues] = useState<ServiceFormValues>(editing ? formFromService(editing) : blankService);
+  // The version this form's text is based on: a save from it is refused when someone saved since.
+  const [baseVersion, setBaseVersion] = useState(editing?.version);
+  const [conflict, setConflict] = useState<{ message: string; theirs: AdminService } | null>(null);
+  const autosave = useAutosave(
+    'service',
+    editing ? String(editing.id) : 'new',
+    { ...values, photos: values.photos.map((photo) => ({ ...photo })) },
+    baseVersion ?? 0,
+  );
   const { errors, show, summary } = useFieldErrors();
   const create = useMutation(trpc.adminServices.create.mutationOptions());
   const update = useMutation(trpc.adminServices.update.mutationOptions());
@@ -385,15 +418,22 @@ function ServiceForm({
     show({});
     try {
       if (editing) {
-        await update.mutateAsync({ id: editing.id, ...payload });
+        await update.mutateAsync({ id: editing.id, ...payload, version: baseVersion });
         toast({ title: 'Service saved' });
       } else {
         await create.mutateAsync(payload);
         toast({ title: 'Service created' });
       }
+      autosave.saved();
       setValues(blankService);
       await onSaved();
     } catch (error) {
+      if (editing && isEditConflict(error)) {
+        // Nothing typed is lost: the form keeps it, and their saved text is shown beside it.
+        const theirs = await latest(editing.id).catch(() => undefined);
+        if (theirs)
+          setConflict({ message: serverMessageOf(error) ?? 'Someone else saved this service.', theirs });
+      }
       show(fieldErrorsOf(error));
       toast({
         title: 'Save error',
@@ -409,6 +449,33 @@ function ServiceForm({
         {editing ? `Edit Service: ${editing.title}` : 'Add a Service'}
       </h2>
       <form className={styles.form} onSubmit={onSubmit} noValidate>
+        {autosave.offer && (
+          <DraftOffer
+            savedAt={autosave.offer.savedAt}
+            onRestore={() => {
+              setValues({ ...values, ...(autosave.offer!.document as Partial<ServiceFormValues>) });
+              autosave.takeOffer();
+            }}
+            onDiscard={autosave.dismissOffer}
+          />
+        )}
+        {conflict && (
+          <EditConflict
+            what="this service"
+            message={conflict.message}
+            theirs={<ServiceGist values={formFromService(conflict.theirs)} />}
+            mine={<ServiceGist values={values} />}
+            onKeepMine={() => {
+              setBaseVersion(conflict.theirs.version);
+              setConflict(null);
+            }}
+            onTakeTheirs={() => {
+              setValues(formFromService(conflict.theirs));
+              setBaseVersion(conflict.theirs.version);
+              setConflict(null);
+            }}
+          />
+        )}
         <ErrorSummary errors={errors} summaryRef={summary} id={id} />
         <TextField
           id={`${id}-title`}
@@ -508,11 +575,13 @@ function ServiceForm({
           <button type="submit" className={styles.button.primary} disabled={saving}>
             {saving ? 'Saving...' : editing ? 'Save Service' : 'Add Service'}
           </button>
+          <DraftStatus savedAt={autosave.savedAt} />
           {editing && (
             <button
               type="button"
               className={styles.button.secondary}
               onClick={() => {
+                autosave.dismissOffer();
                 setValues(blankService);
                 onCancel();
               }}
@@ -523,6 +592,17 @@ function ServiceForm({
         </div>
       </form>
     </section>
+  );
+}
+
+/** A service's words as a conflict shows them: title, summary and description's text. */
+function ServiceGist({ values }: { values: ServiceFormValues }) {
+  return (
+    <>
+      <p className={styles.label}>{values.title}</p>
+      <p className={styles.diffText}>{values.summary}</p>
+      <p className={styles.diffText}>{values.description.replace(/<[^>]*>/g, ' ')}</p>
+    </>
   );
 }
 
@@ -684,6 +764,7 @@ function FaqsSection({ services }: { services: readonly AdminService[] }) {
   const remove = useMutation(trpc.adminFaqs.delete.mutationOptions());
   const [editing, setEditing] = useState<AdminFaq | null>(null);
   const [values, setValues] = useState<FaqFormValues>(blankFaq);
+  const [conflict, setConflict] = useState<{ message: string; theirs: AdminFaq } | null>(null);
   const { errors, show, summary } = useFieldErrors();
   const titleOf = (serviceId: number | null | undefined) =>
     services.find((service) => service.id === serviceId)?.title ?? 'General';
@@ -691,24 +772,34 @@ function FaqsSection({ services }: { services: readonly AdminService[] }) {
   const edit = (faq: AdminFaq) => {
     setEditing(faq);
     setValues({ question: faq.question, answer: faq.answer, serviceId: faq.serviceId, isShown: faq.isShown });
+    setConflict(null);
     show({});
   };
   const reset = () => {
     setEditing(null);
     setValues(blankFaq);
+    setConflict(null);
     show({});
   };
+  const latestFaq = async (faqId: number) =>
+    (await queryClient.fetchQuery({ ...trpc.adminFaqs.list.queryOptions(), staleTime: 0 })).find(
+      (faq) => faq.id === faqId,
+    );
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const parsed = faqInputSchema.safeParse(values);
     if (!parsed.success) return show(firstMessageByField(parsed.error));
     try {
-      if (editing) await update.mutateAsync({ id: editing.id, ...values });
+      if (editing) await update.mutateAsync({ id: editing.id, ...values, version: editing.version });
       else await create.mutateAsync(values);
       toast({ title: editing ? 'Question saved' : 'Question added' });
+      await refresh();
       reset();
+      return;
     } catch (error) {
+      const theirs = editing && isEditConflict(error) ? await latestFaq(editing.id) : undefined;
+      if (theirs) setConflict({ message: serverMessageOf(error) ?? 'Someone else saved it.', theirs });
       show(fieldErrorsOf(error));
       toast({
         title: 'Save error',
@@ -720,10 +811,10 @@ function FaqsSection({ services }: { services: readonly AdminService[] }) {
   }
 
   async function deleteFaq(faq: AdminFaq) {
-    if (!window.confirm(`Delete the question “${faq.question}”?`)) return;
+    if (!window.confirm(`Move the question “${faq.question}” to the Trash?`)) return;
     try {
       await remove.mutateAsync({ id: faq.id });
-      toast({ title: 'Question deleted' });
+      toast({ title: 'Question moved to the Trash' });
       if (editing?.id === faq.id) reset();
     } catch (error) {
       toast({
@@ -750,6 +841,19 @@ function FaqsSection({ services }: { services: readonly AdminService[] }) {
         noValidate
         aria-label={editing ? 'Edit question' : 'Add a question'}
       >
+        {conflict && (
+          <EditConflict
+            what="this question"
+            message={conflict.message}
+            theirs={<FaqGist question={conflict.theirs.question} answer={conflict.theirs.answer} />}
+            mine={<FaqGist question={values.question} answer={values.answer} />}
+            onKeepMine={() => {
+              setEditing(conflict.theirs);
+              setConflict(null);
+            }}
+            onTakeTheirs={() => edit(conflict.theirs)}
+          />
+        )}
         <ErrorSummary errors={errors} summaryRef={summary} id={`${id}-faq`} />
         <TextField
           id={`${id}-question`}
@@ -815,6 +919,17 @@ function FaqsSection({ services }: { services: readonly AdminService[] }) {
           )}
         </div>
       </form>
+      {editing && (
+        <HistoryPanel
+          type="faq"
+          itemId={String(editing.id)}
+          onRestored={async () => {
+            const restored = await latestFaq(editing.id);
+            if (restored) edit(restored);
+            await refresh();
+          }}
+        />
+      )}
       <ul className={styles.list}>
         {(faqs.data ?? []).map((faq) => (
           <li key={faq.id} className={styles.row} data-testid="admin-faq">
@@ -843,5 +958,14 @@ function FaqsSection({ services }: { services: readonly AdminService[] }) {
         ))}
       </ul>
     </section>
+  );
+}
+
+function FaqGist({ question, answer }: { question: string; answer: string }) {
+  return (
+    <>
+      <p className={styles.label}>{question}</p>
+      <p className={styles.diffText}>{answer}</p>
+    </>
   );
 }

@@ -7,7 +7,16 @@ import { trashSettingsSchema } from '../../shared/schemas/content.ts';
 import { toast } from '../Toast/toast-store.ts';
 import * as styles from './admin.css.ts';
 
-const typeLabels: Record<string, string> = { post: 'Post', review: 'Review', lead: 'Lead', upload: 'Upload' };
+const typeLabels: Record<string, string> = {
+  post: 'Post',
+  review: 'Review',
+  lead: 'Lead',
+  upload: 'Upload',
+  service: 'Service',
+  faq: 'Question',
+  offer: 'Offer',
+  'service-area': 'Service area',
+};
 
 /**
  * What was deleted, for the days the Trash keeps it: staff restore an item with everything it had; an
@@ -68,8 +77,8 @@ export function TrashTab() {
           Trash{items.isSuccess && ` (${list.length})`}
         </h2>
         <p className={styles.hint}>
-          Deleted posts, reviews, leads and uploads wait here, hidden from visitors, until they are deleted
-          for good on the date shown. Times are the company&apos;s.
+          Deleted posts, reviews, leads, uploads, services, questions, offers and towns wait here, hidden from
+          visitors, until they are deleted for good on the date shown. Times are the company&apos;s.
         </p>
         {items.isPending && <p>Loading the Trash...</p>}
         {items.isError && <p className={styles.fieldError}>The Trash could not be loaded.</p>}

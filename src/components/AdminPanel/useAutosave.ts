@@ -2,7 +2,9 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTRPC } from '../../client/trpc.tsx';
 
-type DraftDocument = Record<string, string | boolean | null>;
+type DraftRecord = Record<string, string | number | boolean | null | undefined>;
+/** An editor's fields: text, yes/no, empty, or a list of small records (photos, team members). */
+export type DraftDocument = Record<string, string | boolean | null | DraftRecord[]>;
 
 export interface OfferedDraft {
   document: DraftDocument;

@@ -7,6 +7,8 @@ import { SENT_PARAM } from '../../shared/form-post.ts';
 import { declaredTables, folderPath, type ListedPage } from './page-reads.ts';
 import { projectRoot } from '../project-root.ts';
 import { PUBLIC_READS } from './public-api-cache.ts';
+import { registeredContentTypes } from '../services/content/registry.ts';
+import '../services/content/types.ts';
 import { SITE_CHANGES_CHANNEL } from './site-changes.ts';
 import { isAdminPath, isPersonalPath } from '../rendering/ssr.ts';
 import { tablesReadBy } from '../testing/tables-read.ts';
@@ -214,6 +216,16 @@ describe(`what each public page reads, against what it declares (${testDatabaseK
       .set({ alt: 'Blue service van' })
       .where(eq(media.url, '/uploads/van.jpg'));
     await expect.poll(cached).toEqual(['/testimonials']);
+  });
+
+  it('empties, when an item of any kind is restored or trashed, tables the pages declare', () => {
+    const declared = Object.values(pages).flatMap((page) => declaredTables(page.config));
+    for (const definition of registeredContentTypes())
+      for (const table of definition.tables)
+        expect(
+          declared.some((each) => each === table || tableOf(each) === table),
+          `${definition.type}: ${table}`,
+        ).toBe(true);
   });
 
   it('asks for a change notification from every table a page or public read declares', async () => {

@@ -9,6 +9,8 @@ import { saveSeoOverride } from './seo-overrides.ts';
 import { insertPost, testPhoto, testVideo, uploadInto } from '../testing/uploads.ts';
 import { actingWithoutRequest } from './activity-log.ts';
 import { purgeFromTrash, trashItem } from './content/trash.ts';
+import { createService } from './service-catalog.ts';
+import { serviceInputSchema } from '../../shared/schemas/service.ts';
 import { findMediaLibraryItem, listMediaLibrary, storedNamesOf, updateMediaAlt } from './media-library.ts';
 
 const owner = actingWithoutRequest({ userId: null, username: 'owner' });
@@ -152,7 +154,7 @@ describe.each(['folder', 'database'] as const)(
       await expect(deleteForGood(t, unused.id)).rejects.toBeInstanceOf(NotFoundError);
     });
 
-    it('keeps an upload a post in the Trash uses until that post is purged too', async () => {
+    it('keeps an upload a post or service in the Trash uses until both are purged too', async () => {
       t = await buildTestApp({ config: { uploadStorage } });
       const photo = await uploadInto(t, await testPhoto(), 'kitchen.jpg');
       await t.app.imageVariants.finishPending();
@@ -161,14 +163,27 @@ describe.each(['folder', 'database'] as const)(
         image: photo.url,
         content: '<p>Done</p>',
       });
+      const service = await createService(
+        t.database.db,
+        serviceInputSchema.parse({
+          title: 'Kitchen Plumbing',
+          summary: 'Sinks and more.',
+          description: '<p>Sinks.</p>',
+          photos: [{ src: photo.url, alt: 'A kitchen sink' }],
+        }),
+      );
       const [row] = await t.database.db.select().from(media).where(eq(media.id, photo.id));
       await trashItem(t.database.db, owner, 'post', String(postId));
-      // The post is in the Trash: the upload may follow it there, but is not purged while the post may return.
+      await trashItem(t.database.db, owner, 'service', String(service.id));
+      // Both are in the Trash: the upload may follow them there, but is not purged while they may return.
       expect(await deleteForGood(t, photo.id)).toBe('kept');
       expect(await storedNames(t)).toEqual(expect.arrayContaining(storedNamesOf(row!)));
-      expect(
-        await purgeFromTrash(t.database.db, owner, 'post', String(postId), { fileStore: t.app.fileStore }),
-      ).toBe('purged');
+      const fileStore = { fileStore: t.app.fileStore };
+      expect(await purgeFromTrash(t.database.db, owner, 'post', String(postId), fileStore)).toBe('purged');
+      expect(await purgeFromTrash(t.database.db, owner, 'upload', String(photo.id), fileStore)).toBe('kept');
+      expect(await purgeFromTrash(t.database.db, owner, 'service', String(service.id), fileStore)).toBe(
+        'purged',
+      );
       expect(
         await purgeFromTrash(t.database.db, owner, 'upload', String(photo.id), {
           fileStore: t.app.fileStore,

@@ -80,9 +80,11 @@ interface ReferenceRow {
 async function uploadReferences(
   db: Pick<Database, 'execute'>,
   names?: readonly string[],
-  { withTrashedPosts = false } = {},
+  { withTrashed = false } = {},
 ): Promise<ReferenceRow[]> {
-  const postsCounted = withTrashedPosts ? sql`` : sql`where p.deleted_at is null`;
+  // A post or service in the Trash shows nothing to visitors, but keeps its uploads from being purged.
+  const postsCounted = withTrashed ? sql`` : sql`where p.deleted_at is null`;
+  const servicesCounted = withTrashed ? sql`` : sql`where sv.deleted_at is null`;
   const pattern = sql`${UPLOAD_NAME}::text`;
   const narrowed = names?.length
     ? sql`and name in (${sql.join(
@@ -115,6 +117,7 @@ async function uploadReferences(
         select 'service', substring(photo->>'src' from ${pattern}), sv.id, sv.title, null, null, null, null
         from services sv
         cross join lateral jsonb_array_elements(sv.photos) as photo
+        ${servicesCounted}
       ) refs
       where name is not null ${narrowed}
       order by source, post_id desc nulls last, page, key`),
@@ -251,7 +254,8 @@ export async function updateMediaAlt(db: Database, id: number, alt: string): Pro
 
 /**
  * Why an upload may not go to the Trash: the live places that show it, in words; null when none does.
- * A post in the Trash does not hold an upload back from the Trash (both may come back together).
+ * A post or service in the Trash does not hold an upload back from the Trash (both may come back
+ * together).
  */
 export async function mediaInUse(db: Database, id: number): Promise<string | null> {
   const [row] = await db
@@ -267,8 +271,8 @@ export async function mediaInUse(db: Database, id: number): Promise<string | nul
 
 /**
  * Deletes an upload in the Trash for good: its row, then its original and every copy from the store.
- * One still used anywhere, by a post in the Trash too, is kept ('kept'), so a post restored later
- * finds its pictures; the next sweep tries again. The tables that can refer to an upload are locked
+ * One still used anywhere, by a post or service in the Trash too, is kept ('kept'), so one restored
+ * later finds its pictures; the next sweep tries again. The tables that can refer to an upload are locked
  * against writes while it is checked and deleted, so a post saved at the same moment either commits
  * first (and is seen) or waits for the deletion to finish.
  */
@@ -281,7 +285,7 @@ export async function purgeMedia(db: Database, store: FileStore, id: number): Pr
       .where(and(eq(media.id, id), isNotNull(media.deletedAt)))
       .for('update');
     if (!row) return null;
-    const references = await uploadReferences(tx, storedNamesOf(row), { withTrashedPosts: true });
+    const references = await uploadReferences(tx, storedNamesOf(row), { withTrashed: true });
     if (references.length) return 'kept' as const;
     await tx.delete(media).where(eq(media.id, id));
     return row;

@@ -7,13 +7,16 @@ import { createTestDatabase, testDatabaseKind } from '../testing/test-database.t
 import { seedBuiltInOffers } from '../../../db/seed-offers.ts';
 import {
   createOffer,
-  deleteOffer,
   drawnCouponAt,
   listActiveOffers,
   listAllOffers,
   nextOfferChange,
   updateOffer,
 } from './offers.ts';
+import { actingWithoutRequest } from './activity-log.ts';
+import { trashItem } from './content/trash.ts';
+
+const server = actingWithoutRequest({ userId: null, username: null });
 
 const now = new Date('2026-12-01T15:00:00Z');
 const minutes = (n: number) => new Date(now.getTime() + n * 60_000);
@@ -78,7 +81,7 @@ describe(`offers (${testDatabaseKind})`, () => {
     expect(await nextOfferChange(handle.db, minutes(130))).toBeNull();
     const listed = await listAllOffers(handle.db, minutes(131));
     expect(listed.find((offer) => offer.id === soon.id)?.status).toBe('ended');
-    await deleteOffer(handle.db, soon.id);
+    await trashItem(handle.db, server, 'offer', String(soon.id));
   });
 
   it('reads times typed in the form on the company clocks, across a change of the clocks and of zone', () => {
@@ -111,7 +114,7 @@ describe(`offers (${testDatabaseKind})`, () => {
   });
 
   it('answers not found for an offer that is not there', async () => {
-    await expect(deleteOffer(handle.db, 999_999)).rejects.toThrow('Offer not found');
+    await expect(trashItem(handle.db, server, 'offer', '999999')).rejects.toThrow('Offer not found');
     await expect(
       updateOffer(handle.db, 999_999, offerInputSchema.parse({ title: 'x', amount: 'y' }), now),
     ).rejects.toThrow('Offer not found');

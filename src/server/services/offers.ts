@@ -71,9 +71,13 @@ function toAdminOffer(row: OfferRow, now: Date): AdminOffer {
   };
 }
 
-/** Shows at `now`: started (or no start) and not yet ended (or no end). */
+/** Not in the Trash: every read but the Trash's own leaves trashed offers out. */
+const liveOffer = isNull(offers.deletedAt);
+
+/** Shows at `now`: not in the Trash, started (or no start) and not yet ended (or no end). */
 function activeAt(now: Date) {
   return and(
+    liveOffer,
     or(isNull(offers.startsAt), lte(offers.startsAt, now)),
     or(isNull(offers.endsAt), gt(offers.endsAt, now)),
   );
@@ -96,6 +100,7 @@ export async function listAllOffers(db: Database, now: Date): Promise<AdminOffer
   const rows = await db
     .select()
     .from(offers)
+    .where(liveOffer)
     .orderBy(...shownOrder);
   return rows.map((row) => toAdminOffer(row, now));
 }
@@ -112,15 +117,10 @@ export async function updateOffer(db: Database, id: number, data: OfferData, now
   const [row] = await db
     .update(offers)
     .set({ ...data, updatedAt: now })
-    .where(eq(offers.id, id))
+    .where(and(eq(offers.id, id), liveOffer))
     .returning();
   if (!row) throw new NotFoundError(OFFER_NOT_FOUND_MESSAGE);
   return toAdminOffer(row, now);
-}
-
-export async function deleteOffer(db: Database, id: number): Promise<void> {
-  const deleted = await db.delete(offers).where(eq(offers.id, id)).returning({ id: offers.id });
-  if (deleted.length === 0) throw new NotFoundError(OFFER_NOT_FOUND_MESSAGE);
 }
 
 /** The next moment after `now` at which an offer starts or ends: what visitors see changes then. */
@@ -132,7 +132,8 @@ export async function nextOfferChange(db: Database, now: Date): Promise<Date | n
         min(${offers.startsAt}) filter (where ${offers.startsAt} > ${at}::timestamptz),
         min(${offers.endsAt}) filter (where ${offers.endsAt} > ${at}::timestamptz))`,
     })
-    .from(offers);
+    .from(offers)
+    .where(liveOffer);
   return row?.next ? new Date(row.next) : null;
 }
 

@@ -6,7 +6,6 @@ import { ConflictError, InvalidInputError, NotFoundError } from '../errors.ts';
 import { createTestDatabase, testDatabaseKind } from '../testing/test-database.ts';
 import {
   createServiceArea,
-  deleteServiceArea,
   findTownPage,
   isZipServed,
   listPublishedTownPages,
@@ -15,6 +14,10 @@ import {
   reorderServiceAreas,
   updateServiceArea,
 } from './service-areas.ts';
+import { actingWithoutRequest } from './activity-log.ts';
+import { trashItem } from './content/trash.ts';
+
+const server = actingWithoutRequest({ userId: null, username: null });
 
 const fields = (input: ServiceAreaFieldsInput) => serviceAreaFieldsSchema.parse(input);
 
@@ -113,9 +116,11 @@ describe(`service areas (${testDatabaseKind})`, () => {
       expect(await isZipServed(db(), '30542')).toBe(false);
       expect((await listServiceAreasForAdmin(db())).map((area) => area.town)).toContain('Flowery Branch');
 
-      await deleteServiceArea(db(), added.id);
+      await trashItem(db(), server, 'service-area', String(added.id));
       expect((await listServiceAreasForAdmin(db())).map((area) => area.town)).not.toContain('Flowery Branch');
-      await expect(deleteServiceArea(db(), added.id)).rejects.toBeInstanceOf(NotFoundError);
+      await expect(trashItem(db(), server, 'service-area', String(added.id))).rejects.toBeInstanceOf(
+        NotFoundError,
+      );
     });
 
     it('refuses a slug another town has', async () => {

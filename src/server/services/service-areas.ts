@@ -1,7 +1,7 @@
 // The towns the company serves: the lists the public pages show, the ZIP codes online booking accepts,
 // and the towns' own pages, which are published only with words of their own
 // (docs/decisions/057-service-areas-and-town-pages.md).
-import { and, asc, eq, max, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, max, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client.ts';
 import { serviceAreas, type ServiceArea } from '../../../db/schema/index.ts';
 import {
@@ -24,6 +24,10 @@ const NOT_FOUND_MESSAGE = 'Service area not found';
 
 /** The list order: the owner's order, then the order they were added. */
 const listOrder = [asc(serviceAreas.sortOrder), asc(serviceAreas.id)];
+
+/** Not in the Trash: every read but the Trash's own leaves trashed towns out. */
+const liveArea = isNull(serviceAreas.deletedAt);
+const shownArea = and(eq(serviceAreas.shown, true), liveArea);
 
 /** Whether a town's own page is there for visitors: shown, published and with text. */
 function hasPublicPage(row: Pick<ServiceArea, 'shown' | 'pagePublished' | 'pageBody'>): boolean {
@@ -68,7 +72,7 @@ export async function listShownServiceAreas(db: Database): Promise<PublicService
   const rows = await db
     .select()
     .from(serviceAreas)
-    .where(eq(serviceAreas.shown, true))
+    .where(shownArea)
     .orderBy(...listOrder);
   return rows.map(toPublic);
 }
@@ -80,7 +84,7 @@ export async function isZipServed(db: Database, zip: string): Promise<boolean> {
   const [row] = await db
     .select({ id: serviceAreas.id })
     .from(serviceAreas)
-    .where(and(eq(serviceAreas.shown, true), sql`${serviceAreas.zips} @> array[${trimmed}]::text[]`))
+    .where(and(shownArea, sql`${serviceAreas.zips} @> array[${trimmed}]::text[]`))
     .limit(1);
   return row !== undefined;
 }
@@ -90,12 +94,16 @@ export async function listServiceAreasForAdmin(db: Database): Promise<AdminServi
   const rows = await db
     .select()
     .from(serviceAreas)
+    .where(liveArea)
     .orderBy(...listOrder);
   return rows.map(toAdmin);
 }
 
 export async function getServiceAreaForAdmin(db: Database, id: number): Promise<AdminServiceArea> {
-  const [row] = await db.select().from(serviceAreas).where(eq(serviceAreas.id, id));
+  const [row] = await db
+    .select()
+    .from(serviceAreas)
+    .where(and(eq(serviceAreas.id, id), liveArea));
   if (!row) throw new NotFoundError(NOT_FOUND_MESSAGE);
   return toAdmin(row);
 }
@@ -128,6 +136,7 @@ async function refuseDoorwayPage(
       pageBody: serviceAreas.pageBody,
     })
     .from(serviceAreas)
+    .where(liveArea)
     .orderBy(...listOrder);
   const placeNames = [page.town, ...all.map((area) => area.town)];
   const text = pageText(page);
@@ -145,6 +154,25 @@ async function refuseDoorwayPage(
   }
 }
 
+/** The live town other than `exceptId` whose address this slug is, or undefined. */
+export async function townAt(
+  db: Database,
+  slug: string,
+  exceptId: number | null,
+): Promise<{ town: string } | undefined> {
+  const [taken] = await db
+    .select({ town: serviceAreas.town })
+    .from(serviceAreas)
+    .where(
+      and(
+        liveArea,
+        eq(serviceAreas.slug, slug),
+        exceptId === null ? undefined : ne(serviceAreas.id, exceptId),
+      ),
+    );
+  return taken;
+}
+
 /** The slug asked for, or one made of the town and state; refused when another town has it. */
 async function freeSlug(
   tx: Transaction,
@@ -152,14 +180,7 @@ async function freeSlug(
   exceptId: number | null,
 ): Promise<string> {
   const slug = fields.slug ?? slugify(`${fields.town} ${fields.state}`);
-  const [taken] = await tx
-    .select({ town: serviceAreas.town })
-    .from(serviceAreas)
-    .where(
-      exceptId === null
-        ? eq(serviceAreas.slug, slug)
-        : and(eq(serviceAreas.slug, slug), ne(serviceAreas.id, exceptId)),
-    );
+  const taken = await townAt(tx, slug, exceptId);
   if (taken) {
     const message = `The address ${townPagePath(slug)} belongs to ${taken.town} already: choose another slug.`;
     throw new ConflictError(message);
@@ -236,7 +257,10 @@ export async function updateServiceArea(
 ): Promise<AdminServiceArea> {
   return db.transaction(async (tx) => {
     await lockServiceAreas(tx);
-    const [existing] = await tx.select().from(serviceAreas).where(eq(serviceAreas.id, id));
+    const [existing] = await tx
+      .select()
+      .from(serviceAreas)
+      .where(and(eq(serviceAreas.id, id), liveArea));
     if (!existing) throw new NotFoundError(NOT_FOUND_MESSAGE);
     const stored = storedFields(fields);
     if (stored.pagePublished) await refuseDoorwayPage(tx, stored, id);
@@ -257,19 +281,11 @@ export async function updateServiceArea(
   });
 }
 
-export async function deleteServiceArea(db: Database, id: number): Promise<void> {
-  const deleted = await db
-    .delete(serviceAreas)
-    .where(eq(serviceAreas.id, id))
-    .returning({ id: serviceAreas.id });
-  if (deleted.length === 0) throw new NotFoundError(NOT_FOUND_MESSAGE);
-}
-
 /** Puts the towns in the given order; the list must name every town once. */
 export async function reorderServiceAreas(db: Database, ids: readonly number[]): Promise<AdminServiceArea[]> {
   return db.transaction(async (tx) => {
     await lockServiceAreas(tx);
-    const existing = await tx.select({ id: serviceAreas.id }).from(serviceAreas);
+    const existing = await tx.select({ id: serviceAreas.id }).from(serviceAreas).where(liveArea);
     const known = new Set(existing.map((row) => row.id));
     if (ids.length !== known.size || ids.some((id) => !known.has(id))) {
       const message = 'The order must name every service area once: reload the list and try again.';
@@ -283,6 +299,7 @@ export async function reorderServiceAreas(db: Database, ids: readonly number[]):
     const rows = await tx
       .select()
       .from(serviceAreas)
+      .where(liveArea)
       .orderBy(...listOrder);
     return rows.map(toAdmin);
   });
@@ -312,7 +329,12 @@ export async function findTownPage(db: Database, slug: string): Promise<TownPage
   const [row] = await db
     .select()
     .from(serviceAreas)
-    .where(sql`${serviceAreas.slug} = ${slug} or ${serviceAreas.formerSlugs} @> array[${slug}]::text[]`)
+    .where(
+      and(
+        liveArea,
+        sql`(${serviceAreas.slug} = ${slug} or ${serviceAreas.formerSlugs} @> array[${slug}]::text[])`,
+      ),
+    )
     .orderBy(sql`${serviceAreas.slug} = ${slug} desc`)
     .limit(1);
   if (!row || !hasPublicPage(row)) return { kind: 'none' };
@@ -339,7 +361,7 @@ export async function listPublishedTownPages(
   const rows = await db
     .select()
     .from(serviceAreas)
-    .where(and(eq(serviceAreas.shown, true), eq(serviceAreas.pagePublished, true)))
+    .where(and(shownArea, eq(serviceAreas.pagePublished, true)))
     .orderBy(...listOrder);
   return rows.filter(hasPublicPage).map((row) => ({
     path: townPagePath(row.slug),

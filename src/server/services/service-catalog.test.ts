@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../../db/client.ts';
-import { faqs, media, services } from '../../../db/schema/index.ts';
+import { media, services } from '../../../db/schema/index.ts';
 import { seedBuiltInServices } from '../../../db/seed.ts';
 import { faqInputSchema, serviceInputSchema, type ServiceFormInput } from '../../shared/schemas/service.ts';
 import { ConflictError, InvalidInputError, NotFoundError } from '../errors.ts';
@@ -9,7 +9,6 @@ import { createTestDatabase, testDatabaseKind } from '../testing/test-database.t
 import {
   createFaq,
   createService,
-  deleteService,
   findShownService,
   listFaqsForAdmin,
   listServiceLinks,
@@ -20,6 +19,10 @@ import {
   shownPhotos,
   updateService,
 } from './service-catalog.ts';
+import { actingWithoutRequest } from './activity-log.ts';
+import { trashItem } from './content/trash.ts';
+
+const server = actingWithoutRequest({ userId: null, username: null });
 
 const gasLine: ServiceFormInput = {
   title: 'Gas Line Repair',
@@ -174,11 +177,14 @@ describe(`service catalog (${testDatabaseKind})`, () => {
     await expect(reorderServices(handle.db, ids.slice(1))).rejects.toThrow(InvalidInputError);
   });
 
-  it('deletes a service with its questions', async () => {
+  it('moves a service to the Trash with its questions', async () => {
     const [, sewer] = await listServicesForAdmin(handle.db);
-    await deleteService(handle.db, sewer!.id);
-    expect(await handle.db.select().from(faqs).where(eq(faqs.serviceId, sewer!.id))).toEqual([]);
-    await expect(deleteService(handle.db, sewer!.id)).rejects.toThrow(NotFoundError);
+    const key = String(sewer!.id);
+    await trashItem(handle.db, server, 'service', key);
+    expect((await listShownServices(handle.db)).map((service) => service.id)).not.toContain(sewer!.id);
+    expect((await listFaqsForAdmin(handle.db)).some((faq) => faq.serviceId === sewer!.id)).toBe(false);
+    expect((await listShownFaqs(handle.db)).some((faq) => faq.serviceId === sewer!.id)).toBe(false);
+    await expect(trashItem(handle.db, server, 'service', key)).rejects.toThrow(NotFoundError);
   });
 
   it('adds questions, general or about one service, and refuses an unknown service', async () => {

@@ -1,6 +1,6 @@
 // The company's services and the questions customers ask, as the owner edits them in /admin: one set of
 // functions behind the tRPC procedures, the REST paths and the pages that show them.
-import { and, asc, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, ne, notExists, or, sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client.ts';
 import {
   faqs,
@@ -110,12 +110,23 @@ function adminFaqOf(row: FaqRow): AdminFaq {
 
 const listOrder = [asc(services.sortOrder), asc(services.id)] as const;
 
+/** Not in the Trash: every read but the Trash's own leaves trashed services out. */
+const liveService = isNull(services.deletedAt);
+const shownService = and(eq(services.isShown, true), liveService);
+/** A question in the Trash, or one about a service in the Trash, is nowhere but the Trash. */
+const liveFaq = and(
+  isNull(faqs.deletedAt),
+  notExists(
+    sql`(select 1 from ${services} where ${services.id} = ${faqs.serviceId} and ${services.deletedAt} is not null)`,
+  ),
+);
+
 /** The shown services, in the owner's order. */
 export async function listShownServices(db: Database): Promise<PublicService[]> {
   const rows = await db
     .select()
     .from(services)
-    .where(eq(services.isShown, true))
+    .where(shownService)
     .orderBy(...listOrder);
   return rows.map(publicServiceOf);
 }
@@ -125,7 +136,7 @@ export function listServiceLinks(db: Database): Promise<ServiceLink[]> {
   return db
     .select({ title: services.title, slug: services.slug, anchor: services.anchor })
     .from(services)
-    .where(eq(services.isShown, true))
+    .where(shownService)
     .orderBy(...listOrder);
 }
 
@@ -140,12 +151,7 @@ export async function findShownService(
   const [row] = await db
     .select()
     .from(services)
-    .where(
-      and(
-        eq(services.isShown, true),
-        or(eq(services.slug, slug), sql`${slug} = any(${services.formerSlugs})`),
-      ),
-    )
+    .where(and(shownService, or(eq(services.slug, slug), sql`${slug} = any(${services.formerSlugs})`)))
     .orderBy(sql`${services.slug} = ${slug} desc`)
     .limit(1);
   if (!row) throw new NotFoundError(SERVICE_NOT_FOUND);
@@ -158,7 +164,7 @@ export async function listShownFaqs(db: Database): Promise<PublicFaq[]> {
     .select({ faq: faqs })
     .from(faqs)
     .leftJoin(services, eq(services.id, faqs.serviceId))
-    .where(and(eq(faqs.isShown, true), or(isNull(faqs.serviceId), eq(services.isShown, true))))
+    .where(and(eq(faqs.isShown, true), liveFaq, or(isNull(faqs.serviceId), eq(services.isShown, true))))
     .orderBy(asc(faqs.sortOrder), asc(faqs.id));
   return rows.map((row) => publicFaqOf(row.faq));
 }
@@ -194,12 +200,16 @@ export async function listServicesForAdmin(db: Database): Promise<AdminService[]
   const rows = await db
     .select()
     .from(services)
+    .where(liveService)
     .orderBy(...listOrder);
   return rows.map(adminServiceOf);
 }
 
 async function findServiceRow(db: Database, id: number): Promise<ServiceRow> {
-  const [row] = await db.select().from(services).where(eq(services.id, id));
+  const [row] = await db
+    .select()
+    .from(services)
+    .where(and(eq(services.id, id), liveService));
   if (!row) throw new NotFoundError(SERVICE_NOT_FOUND);
   return row;
 }
@@ -246,22 +256,36 @@ async function storablePhotos(db: Database, photos: readonly ServicePhotoInput[]
 }
 
 /**
- * Refuses an address another service uses now. One a service used before may be taken: the page
- * that is there now wins over an old redirect, which the other service gives up.
+ * Why another live service keeps this one from having this slug and anchor, or null. A service in the
+ * Trash holds neither: a new one may take them, and restoring the old one is then refused.
  */
-async function claimAddress(db: Database, slug: string, anchor: string, exceptId?: number) {
-  const others = exceptId === undefined ? sql`true` : ne(services.id, exceptId);
+export async function addressTakenBy(
+  db: Database,
+  slug: string,
+  anchor: string,
+  exceptId?: number,
+): Promise<string | null> {
+  const others = exceptId === undefined ? liveService : and(liveService, ne(services.id, exceptId));
   const [slugTaken] = await db
     .select({ title: services.title })
     .from(services)
     .where(and(others, eq(services.slug, slug)));
-  if (slugTaken)
-    throw new ConflictError(`The address /services/${slug} is already used by “${slugTaken.title}”`);
+  if (slugTaken) return `The address /services/${slug} is already used by “${slugTaken.title}”`;
   const [anchorTaken] = await db
     .select({ title: services.title })
     .from(services)
     .where(and(others, eq(services.anchor, anchor)));
-  if (anchorTaken) throw new ConflictError(`The anchor #${anchor} is already used by “${anchorTaken.title}”`);
+  return anchorTaken ? `The anchor #${anchor} is already used by “${anchorTaken.title}”` : null;
+}
+
+/**
+ * Refuses an address another service uses now. One a service used before may be taken: the page
+ * that is there now wins over an old redirect, which the other service gives up.
+ */
+async function claimAddress(db: Database, slug: string, anchor: string, exceptId?: number) {
+  const taken = await addressTakenBy(db, slug, anchor, exceptId);
+  if (taken) throw new ConflictError(taken);
+  const others = exceptId === undefined ? sql`true` : ne(services.id, exceptId);
   await db
     .update(services)
     .set({ formerSlugs: sql`array_remove(${services.formerSlugs}, ${slug})` })
@@ -343,16 +367,10 @@ export async function updateService(
   });
 }
 
-/** Deletes a service and its questions; its addresses then answer 404. */
-export async function deleteService(db: Database, id: number): Promise<void> {
-  const deleted = await db.delete(services).where(eq(services.id, id)).returning({ id: services.id });
-  if (!deleted.length) throw new NotFoundError(SERVICE_NOT_FOUND);
-}
-
 /** Puts the services in the order given, which must name every service once. */
 export async function reorderServices(db: Database, ids: readonly number[]): Promise<AdminService[]> {
   return db.transaction(async (tx) => {
-    const known = await tx.select({ id: services.id }).from(services);
+    const known = await tx.select({ id: services.id }).from(services).where(liveService);
     const given = new Set(ids);
     if (known.length !== ids.length || known.some((row) => !given.has(row.id)))
       throw new InvalidInputError('Order must name every service once', {
@@ -365,13 +383,16 @@ export async function reorderServices(db: Database, ids: readonly number[]): Pro
 }
 
 export async function listFaqsForAdmin(db: Database): Promise<AdminFaq[]> {
-  const rows = await db.select().from(faqs).orderBy(asc(faqs.sortOrder), asc(faqs.id));
+  const rows = await db.select().from(faqs).where(liveFaq).orderBy(asc(faqs.sortOrder), asc(faqs.id));
   return rows.map(adminFaqOf);
 }
 
 async function assertServiceExists(db: Database, serviceId: number | null) {
   if (serviceId === null) return;
-  const [row] = await db.select({ id: services.id }).from(services).where(eq(services.id, serviceId));
+  const [row] = await db
+    .select({ id: services.id })
+    .from(services)
+    .where(and(eq(services.id, serviceId), liveService));
   if (!row) throw new InvalidInputError('Service: no such service', { serviceId: ['No such service'] });
 }
 
@@ -412,13 +433,8 @@ export async function updateFaq(
       ...(input.sortOrder === undefined ? {} : { sortOrder: input.sortOrder }),
       updatedAt: now,
     })
-    .where(eq(faqs.id, id))
+    .where(and(eq(faqs.id, id), liveFaq))
     .returning();
   if (!row) throw new NotFoundError(FAQ_NOT_FOUND);
   return adminFaqOf(row);
-}
-
-export async function deleteFaq(db: Database, id: number): Promise<void> {
-  const deleted = await db.delete(faqs).where(eq(faqs.id, id)).returning({ id: faqs.id });
-  if (!deleted.length) throw new NotFoundError(FAQ_NOT_FOUND);
 }

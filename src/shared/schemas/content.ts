@@ -39,6 +39,11 @@ export const baseVersionSchema = z
   .min(0, 'version must be a whole number')
   .optional();
 
+/** A save's body with the version its editor loaded the item at, as REST and form clients send it. */
+export function withBaseVersion<Schema extends z.ZodType>(schema: Schema) {
+  return z.intersection(schema, z.object({ version: baseVersionSchema }));
+}
+
 export const trashSettingsSchema = z.object({
   keptDays: z
     .number({ error: 'Enter how many days the Trash keeps items' })
@@ -49,11 +54,27 @@ export const trashSettingsSchema = z.object({
 
 export type TrashSettings = z.output<typeof trashSettingsSchema>;
 
-/** One field of a draft: what an editor's form holds. */
-const draftValue = z.union([
+const draftScalar = z.union([
   z.string().max(200_000, 'A draft field must be at most 200,000 characters'),
   z.boolean(),
   z.null(),
+]);
+
+/**
+ * One field of a draft: what an editor's form holds. A list of small records (a service's photos, the
+ * About page's team) is one field, each record's values text, numbers, yes/no or empty.
+ */
+const draftValue = z.union([
+  draftScalar,
+  z
+    .array(
+      z.record(
+        z.string().max(40),
+        z.union([z.string().max(5_000), z.number(), z.boolean(), z.null(), z.undefined()]),
+      ),
+      { error: 'A draft list must hold records' },
+    )
+    .max(200, 'A draft list has at most 200 entries'),
 ]);
 
 /** What the editor sends a few seconds after typing stops (autosave); `id` is `new` for an item not created yet. */

@@ -2,6 +2,7 @@
 // tRPC and PUT /api/admin/pages/:page alike. Every field may be left empty: the page then shows its
 // built-in default (builtInPageTexts), today's words, with {company} standing for the company's name.
 import { z } from 'zod';
+import { baseVersionSchema } from './content.ts';
 import { plainText } from './text.ts';
 
 const line = (label: string, max = 200) =>
@@ -112,12 +113,15 @@ export const textPageSchema = z.enum(textPages as [TextPage, ...TextPage[]], {
 export type PageText<Page extends TextPage> = z.output<(typeof pageTextSchemas)[Page]>;
 export type PageTextInput<Page extends TextPage> = z.input<(typeof pageTextSchemas)[Page]>;
 
-/** tRPC adminPages.save: the page and its words, checked by that page's schema. */
+/**
+ * tRPC adminPages.save: the page and its words, checked by that page's schema, and the version the
+ * editor loaded them at (an older one than stored is refused with 409).
+ */
 export const savePageTextSchema = z.discriminatedUnion('page', [
-  z.object({ page: z.literal('home'), text: homeTextSchema }),
-  z.object({ page: z.literal('about'), text: aboutTextSchema }),
-  z.object({ page: z.literal('contact'), text: contactTextSchema }),
-  z.object({ page: z.literal('footer'), text: footerTextSchema }),
+  z.object({ page: z.literal('home'), text: homeTextSchema, version: baseVersionSchema }),
+  z.object({ page: z.literal('about'), text: aboutTextSchema, version: baseVersionSchema }),
+  z.object({ page: z.literal('contact'), text: contactTextSchema, version: baseVersionSchema }),
+  z.object({ page: z.literal('footer'), text: footerTextSchema, version: baseVersionSchema }),
 ]);
 
 export type PageTexts = { [Page in TextPage]: PageText<Page> };

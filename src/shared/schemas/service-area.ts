@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { hasVisibleContent } from './post.ts';
+import { baseVersionSchema } from './content.ts';
 import { rowIdSchema } from './row-id.ts';
 import { plainText } from './text.ts';
 
@@ -88,6 +89,8 @@ export const serviceAreaIdSchema = rowIdSchema('Service area');
 export const updateServiceAreaInputSchema = z.object({
   id: serviceAreaIdSchema,
   area: serviceAreaFieldsSchema,
+  /** The version the editor loaded; an older one than stored is refused with 409. */
+  version: baseVersionSchema,
 });
 
 /** The towns in their new order, every one of them once. */

@@ -38,6 +38,8 @@ import { adminSiteSettingsSchema } from '../../../shared/schemas/settings.ts';
 import { saveSiteSettingsInputSchema } from '../trpc/routers/settings.ts';
 import type { VersionedPost } from '../trpc/routers/admin-posts.ts';
 import { baseVersionOf } from './content.ts';
+import type { Versioned } from '../../services/content/history.ts';
+import { withBaseVersion } from '../../../shared/schemas/content.ts';
 
 const postIdParams = z.object({ id: postIdSchema });
 const mediaIdParams = z.object({ id: mediaIdSchema });
@@ -389,10 +391,15 @@ export async function adminRestRoutes(fastify: FastifyInstance) {
     },
   );
 
-  // Services and questions: the Services tab's lists, and each one created, saved or deleted.
+  // Services and questions: the Services tab's lists, and each one created, saved (kept in its history,
+  // checked against the version in the body or If-Match) or moved to the Trash.
   app.get(
     '/api/admin/services',
-    { schema: { response: { 200: z.object({ ...ok, services: serviceResult<AdminService[]>() }) } } },
+    {
+      schema: {
+        response: { 200: z.object({ ...ok, services: serviceResult<Versioned<AdminService>[]>() }) },
+      },
+    },
     async (request, reply) => {
       const services = await callerFor(request, reply).adminServices.list();
       return { success: true as const, services };
@@ -404,7 +411,7 @@ export async function adminRestRoutes(fastify: FastifyInstance) {
     {
       schema: {
         body: serviceInputSchema,
-        response: { 201: z.object({ ...okWithMessage, service: serviceResult<AdminService>() }) },
+        response: { 201: z.object({ ...okWithMessage, service: serviceResult<Versioned<AdminService>>() }) },
       },
     },
     async (request, reply) => {
@@ -418,14 +425,15 @@ export async function adminRestRoutes(fastify: FastifyInstance) {
     {
       schema: {
         params: serviceIdParams,
-        body: serviceInputSchema,
-        response: { 200: z.object({ ...okWithMessage, service: serviceResult<AdminService>() }) },
+        body: withBaseVersion(serviceInputSchema),
+        response: { 200: z.object({ ...okWithMessage, service: serviceResult<Versioned<AdminService>>() }) },
       },
     },
     async (request, reply) => {
       const service = await callerFor(request, reply).adminServices.update({
         ...request.body,
         ...request.params,
+        version: baseVersionOf(request, request.body.version),
       });
       return { success: true as const, service, message: 'Service saved' };
     },
@@ -436,13 +444,13 @@ export async function adminRestRoutes(fastify: FastifyInstance) {
     { schema: { params: serviceIdParams, response: { 200: z.object(okWithMessage) } } },
     async (request, reply) => {
       await callerFor(request, reply).adminServices.delete(request.params);
-      return { success: true as const, message: 'Service deleted' };
+      return { success: true as const, message: 'Service moved to the Trash' };
     },
   );
 
   app.get(
     '/api/admin/faqs',
-    { schema: { response: { 200: z.object({ ...ok, faqs: serviceResult<AdminFaq[]>() }) } } },
+    { schema: { response: { 200: z.object({ ...ok, faqs: serviceResult<Versioned<AdminFaq>[]>() }) } } },
     async (request, reply) => {
       const faqs = await callerFor(request, reply).adminFaqs.list();
       return { success: true as const, faqs };
@@ -454,7 +462,7 @@ export async function adminRestRoutes(fastify: FastifyInstance) {
     {
       schema: {
         body: faqInputSchema,
-        response: { 201: z.object({ ...okWithMessage, faq: serviceResult<AdminFaq>() }) },
+        response: { 201: z.object({ ...okWithMessage, faq: serviceResult<Versioned<AdminFaq>>() }) },
       },
     },
     async (request, reply) => {
@@ -468,12 +476,16 @@ export async function adminRestRoutes(fastify: FastifyInstance) {
     {
       schema: {
         params: faqIdParams,
-        body: faqInputSchema,
-        response: { 200: z.object({ ...okWithMessage, faq: serviceResult<AdminFaq>() }) },
+        body: withBaseVersion(faqInputSchema),
+        response: { 200: z.object({ ...okWithMessage, faq: serviceResult<Versioned<AdminFaq>>() }) },
       },
     },
     async (request, reply) => {
-      const faq = await callerFor(request, reply).adminFaqs.update({ ...request.body, ...request.params });
+      const faq = await callerFor(request, reply).adminFaqs.update({
+        ...request.body,
+        ...request.params,
+        version: baseVersionOf(request, request.body.version),
+      });
       return { success: true as const, faq, message: 'Question saved' };
     },
   );
@@ -483,7 +495,7 @@ export async function adminRestRoutes(fastify: FastifyInstance) {
     { schema: { params: faqIdParams, response: { 200: z.object(okWithMessage) } } },
     async (request, reply) => {
       await callerFor(request, reply).adminFaqs.delete(request.params);
-      return { success: true as const, message: 'Question deleted' };
+      return { success: true as const, message: 'Question moved to the Trash' };
     },
   );
 }

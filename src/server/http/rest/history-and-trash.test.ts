@@ -4,7 +4,11 @@ import {
   activityLog,
   contactSubmissions,
   contentVersions,
+  faqs,
   leadNotifications,
+  offers,
+  serviceAreas,
+  services,
 } from '../../../../db/schema/index.ts';
 import { buildTestApp, movableClock, type MovableClock, type TestApp } from '../../testing/test-app.ts';
 import { testDatabaseKind } from '../../testing/test-database.ts';
@@ -449,5 +453,236 @@ describe(`history, conflicts and the Trash over HTTP (${testDatabaseKind})`, () 
       ['olivia', 'Deleted lead “Lead from Bo Ray <bo@example.com>” for good'],
       [null, 'Deleted review “Review by Ann (4 stars)” for good'],
     ]);
+  });
+
+  /** A kind of content kept by row id: how to write one, where visitors read it, and who may take its address. */
+  interface RowKind {
+    type: string;
+    path: string;
+    /** The property of a save's answer holding the item. */
+    answer: string;
+    trashed: string;
+    body: (name: string) => Record<string, unknown>;
+    /** The names visitors can read now. */
+    shown: () => Promise<string[]>;
+    /** An item that takes the address of one named `name` while that one is in the Trash. */
+    /** Whether online booking offers it (a service to choose, a town's ZIP served). */
+    bookable?: () => Promise<boolean>;
+    rival?: { body: (name: string) => Record<string, unknown>; refusal: RegExp };
+  }
+  const publicList = async (url: string, field: string, name: string) =>
+    ((await t.app.inject({ method: 'GET', url })).json()[field] as Record<string, string>[]).map(
+      (item) => item[name]!,
+    );
+  const availability = (query: string) =>
+    t.app.inject({ method: 'GET', url: `/api/booking/availability?${query}` });
+  const rowKinds: RowKind[] = [
+    {
+      type: 'service',
+      path: '/api/admin/services',
+      answer: 'service',
+      trashed: 'Service moved to the Trash',
+      body: (name) => ({
+        title: name,
+        summary: `All about ${name}`,
+        description: `<p>${name} done well.</p>`,
+      }),
+      shown: () => publicList('/api/services', 'services', 'title'),
+      bookable: async () => (await availability('zip=30040&service=hydro-jetting')).statusCode === 200,
+      rival: {
+        body: (name) => ({
+          title: 'Rival',
+          slug: name.toLowerCase().replace(/ /g, '-'),
+          summary: 'R',
+          description: '<p>R</p>',
+        }),
+        refusal:
+          /^The address \/services\/hydro-jetting is already used by “Rival”\. Change that service’s address, then restore this one\.$/,
+      },
+    },
+    {
+      type: 'faq',
+      path: '/api/admin/faqs',
+      answer: 'faq',
+      trashed: 'Question moved to the Trash',
+      body: (name) => ({ question: `${name}?`, answer: `Yes, ${name}.` }),
+      shown: async () =>
+        (
+          (await t.app.inject({ method: 'GET', url: '/trpc/services.faqs' })).json().result.data as {
+            question: string;
+          }[]
+        ).map((faq) => faq.question.replace(/\?$/, '')),
+    },
+    {
+      type: 'offer',
+      path: '/api/admin/offers',
+      answer: 'offer',
+      trashed: 'Offer moved to the Trash',
+      body: (name) => ({ title: name, amount: '$10 Off' }),
+      shown: () => publicList('/api/offers', 'offers', 'title'),
+    },
+    {
+      type: 'service-area',
+      path: '/api/admin/service-areas',
+      answer: 'serviceArea',
+      trashed: 'Service area moved to the Trash',
+      body: (name) => ({ town: name, state: 'GA', zips: ['39901'] }),
+      shown: () => publicList('/api/service-areas', 'serviceAreas', 'town'),
+      bookable: async () => (await availability('zip=39901')).json().serviceable === true,
+      rival: {
+        body: (name) => ({ town: name, state: 'GA', zips: ['39902'] }),
+        refusal:
+          /^The address \/service-areas\/hydro-jetting-ga is now used by Hydro Jetting\. Change that town’s slug, then restore this one\.$/,
+      },
+    },
+  ];
+
+  for (const kind of rowKinds)
+    it(`keeps every save of a ${kind.type}, refuses a stale one, and moves it to the Trash and back`, async () => {
+      const name = 'Hydro Jetting';
+      const created = await send('POST', kind.path, kind.body(name));
+      expect(created.statusCode).toBe(201);
+      const { id, version } = created.json()[kind.answer] as { id: number; version: number };
+      expect(version).toBe(1);
+      const eddie = await t.signInAs('editor', 'eddie');
+      clock.later(60_000);
+      const edited = await send('PUT', `${kind.path}/${id}`, { ...kind.body('Jetting'), version }, eddie);
+      expect(edited.statusCode).toBe(200);
+      expect(edited.json()[kind.answer].version).toBe(2);
+      expect(await kind.shown()).toContain('Jetting');
+
+      // Saved from version 1 after eddie's save: refused by the body's version and by If-Match alike.
+      const stale = await send('PUT', `${kind.path}/${id}`, { ...kind.body('Mine'), version });
+      expect(stale.statusCode).toBe(409);
+      expect(stale.json().message).toMatch(
+        /^eddie changed “[^”]*Jetting[^”]*” at Mar 7, 2026, 10:01 AM EST, after you opened it\. Nothing was saved/,
+      );
+      const byHeader = await send('PUT', `${kind.path}/${id}`, kind.body('Mine'), cookie, {
+        'if-match': '"1"',
+      });
+      expect(byHeader.statusCode).toBe(409);
+
+      const versions = (await send('GET', `/api/admin/history?type=${kind.type}&id=${id}`)).json().versions;
+      expect(versions.map((entry: { savedBy: string | null }) => entry.savedBy)).toEqual(['eddie', 'olivia']);
+      expect(versions[1].summary).toMatch(/^Created “/);
+      const restored = await send('POST', `/api/admin/history/${versions[1].id}/restore`);
+      expect(restored.json()).toMatchObject({ type: kind.type, id: String(id), version: 3 });
+      expect(await kind.shown()).toContain(name);
+      expect(await kind.shown()).not.toContain('Jetting');
+      if (kind.bookable) expect(await kind.bookable()).toBe(true);
+
+      expect((await send('DELETE', `${kind.path}/${id}`)).json()).toEqual({
+        success: true,
+        message: kind.trashed,
+      });
+      expect(await kind.shown()).not.toContain(name);
+      if (kind.bookable) expect(await kind.bookable()).toBe(false);
+      const adminList = Object.values((await send('GET', kind.path)).json()).find(Array.isArray) as {
+        id: number;
+      }[];
+      const adminIds = adminList.map((item) => item.id);
+      expect(adminIds).not.toContain(id);
+      expect((await send('GET', '/api/admin/trash')).json().items).toEqual([
+        expect.objectContaining({ type: kind.type, id: String(id), deletedBy: 'olivia' }),
+      ]);
+      expect((await send('PUT', `${kind.path}/${id}`, kind.body('Ghost'))).statusCode).toBe(404);
+
+      if (kind.rival) {
+        // Another item takes the trashed one's address; restoring it is refused until that one moves.
+        const rival = await send('POST', kind.path, kind.rival.body(name));
+        expect(rival.statusCode).toBe(201);
+        const refused = await send('POST', `/api/admin/trash/${kind.type}/${id}/restore`);
+        expect([refused.statusCode, refused.json().message]).toEqual([
+          409,
+          expect.stringMatching(kind.rival.refusal),
+        ]);
+        await send('DELETE', `${kind.path}/${rival.json()[kind.answer].id}`);
+      }
+      expect((await send('POST', `/api/admin/trash/${kind.type}/${id}/restore`)).statusCode).toBe(200);
+      expect(await kind.shown()).toContain(name);
+
+      // In the Trash again, it is deleted for good once the days are up.
+      await send('DELETE', `${kind.path}/${id}`);
+      const fileStore = { fileStore: t.app.fileStore };
+      const swept = await sweepExpired(
+        t.database.db,
+        fileStore,
+        new Date(clock.now().getTime() + 31 * DAY_MS),
+      );
+      expect(swept.trash).toBe(kind.rival ? 2 : 1);
+      expect((await send('GET', '/api/admin/trash')).json().items).toEqual([]);
+      expect((await send('POST', `/api/admin/trash/${kind.type}/${id}/restore`)).statusCode).toBe(404);
+      const table = { service: services, faq: faqs, offer: offers, 'service-area': serviceAreas }[kind.type]!;
+      expect(await t.database.db.select().from(table).where(eq(table.id, id))).toEqual([]);
+    });
+
+  it('takes a service’s questions to the Trash with it, and brings a question back only after its service', async () => {
+    const service = (await send('POST', '/api/admin/services', rowKinds[0]!.body('Hydro Jetting'))).json()
+      .service;
+    const faqIds = [];
+    for (const question of ['Is it safe for old pipes?', 'How long does it take?'])
+      faqIds.push(
+        (await send('POST', '/api/admin/faqs', { question, answer: 'Yes.', serviceId: service.id })).json()
+          .faq.id,
+      );
+    const questions = () => rowKinds[1]!.shown();
+    const adminQuestions = async () =>
+      ((await send('GET', '/api/admin/faqs')).json().faqs as { question: string }[]).map(
+        (faq) => faq.question,
+      );
+    await send('DELETE', `/api/admin/faqs/${faqIds[0]}`);
+    await send('DELETE', `/api/admin/services/${service.id}`);
+    expect(await questions()).not.toContain('How long does it take');
+    expect(await adminQuestions()).not.toContain('How long does it take?');
+
+    const refused = await send('POST', `/api/admin/trash/faq/${faqIds[0]}/restore`);
+    expect([refused.statusCode, refused.json().message]).toEqual([
+      409,
+      'This question is about the service “Hydro Jetting”, which is in the Trash. Restore that service first.',
+    ]);
+    expect((await send('POST', `/api/admin/trash/service/${service.id}/restore`)).statusCode).toBe(200);
+    expect(await questions()).toContain('How long does it take');
+    expect(await questions()).not.toContain('Is it safe for old pipes');
+    expect((await send('POST', `/api/admin/trash/faq/${faqIds[0]}/restore`)).statusCode).toBe(200);
+    expect(await questions()).toContain('Is it safe for old pipes');
+  });
+
+  it('keeps every save of a page’s text and refuses one made from an older version', async () => {
+    const eddie = await t.signInAs('editor', 'eddie');
+    const read = async () => (await send('GET', '/api/admin/pages/footer')).json();
+    expect((await read()).version).toBe(0);
+    const first = await send('PUT', '/api/admin/pages/footer', { line: 'Family plumbers', version: 0 });
+    expect(first.json()).toMatchObject({ text: { line: 'Family plumbers' }, version: 2 });
+    clock.later(60_000);
+    const second = await send('PUT', '/api/admin/pages/footer', { line: 'Plumbers since 1990' }, eddie, {
+      'if-match': '"2"',
+    });
+    expect(second.json().version).toBe(3);
+    const stale = await send('PUT', '/api/admin/pages/footer', { line: 'Mine', version: 2 });
+    expect([stale.statusCode, stale.json().message]).toEqual([
+      409,
+      expect.stringMatching(/^eddie changed “Footer text” at Mar 7, 2026, 10:01 AM EST, after you opened it/),
+    ]);
+    const versions = (await send('GET', '/api/admin/history?type=page-text&id=footer')).json().versions;
+    expect(versions.map((entry: { summary: string }) => entry.summary)).toEqual([
+      'Edited line',
+      'Edited line',
+      'As it was before history was kept',
+    ]);
+    expect((await send('POST', `/api/admin/history/${versions[1].id}/restore`)).json().version).toBe(4);
+    expect((await read()).text.line).toBe('Family plumbers');
+    expect((await send('GET', '/api/admin/history?type=page-text&id=nowhere')).statusCode).toBe(400);
+
+    // A page's unsaved words, lists of records too, wait as a draft until the page is saved.
+    const owner = t.caller(cookie);
+    const draft = { story: 'Since 1990.', team: [{ name: 'Ana Ruiz', role: 'Owner', photoUrl: '' }] };
+    const about = { type: 'page-text', id: 'about' };
+    expect(
+      (await owner.mutate('content.saveDraft', { ...about, document: draft, baseVersion: 0 })).statusCode,
+    ).toBe(200);
+    expect((await owner.query('content.draft', about)).json().result.data.document).toEqual(draft);
+    expect((await send('PUT', '/api/admin/pages/about', draft)).statusCode).toBe(200);
+    expect((await owner.query('content.draft', about)).json().result.data).toBeNull();
+    expect((await send('DELETE', '/api/admin/trash/page-text/footer')).statusCode).toBe(400);
   });
 });

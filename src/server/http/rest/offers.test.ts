@@ -166,7 +166,7 @@ describe(`offers over REST, shown and gone on time (${testDatabaseKind})`, () =>
       url: `/api/admin/offers/${coupon!.id}`,
       headers: { cookie: editor },
     });
-    expect(deleted.json()).toEqual({ success: true, message: 'Offer deleted' });
+    expect(deleted.json()).toEqual({ success: true, message: 'Offer moved to the Trash' });
     expect((await adminList()).map((offer) => offer.id)).not.toContain(coupon!.id);
   });
 });

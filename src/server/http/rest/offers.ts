@@ -1,6 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { callerFor } from './caller.ts';
+import { baseVersionOf } from './content.ts';
+import type { Versioned } from '../../services/content/history.ts';
+import { withBaseVersion } from '../../../shared/schemas/content.ts';
 import { ok, okWithMessage, serviceResult, typed } from './typed.ts';
 import {
   offerIdSchema,
@@ -26,7 +29,7 @@ export async function offerRestRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/api/admin/offers',
-    { schema: { response: { 200: z.object({ ...ok, offers: serviceResult<AdminOffer[]>() }) } } },
+    { schema: { response: { 200: z.object({ ...ok, offers: serviceResult<Versioned<AdminOffer>[]>() }) } } },
     async (request, reply) => {
       const offers = await callerFor(request, reply).adminOffers.list();
       return { success: true as const, offers };
@@ -38,7 +41,7 @@ export async function offerRestRoutes(fastify: FastifyInstance) {
     {
       schema: {
         body: offerInputSchema,
-        response: { 201: z.object({ ...okWithMessage, offer: serviceResult<AdminOffer>() }) },
+        response: { 201: z.object({ ...okWithMessage, offer: serviceResult<Versioned<AdminOffer>>() }) },
       },
     },
     async (request, reply) => {
@@ -52,16 +55,18 @@ export async function offerRestRoutes(fastify: FastifyInstance) {
     {
       schema: {
         params: offerIdParams,
-        body: offerInputSchema,
-        response: { 200: z.object({ ...okWithMessage, offer: serviceResult<AdminOffer>() }) },
+        body: withBaseVersion(offerInputSchema),
+        response: { 200: z.object({ ...okWithMessage, offer: serviceResult<Versioned<AdminOffer>>() }) },
       },
     },
     async (request, reply) => {
-      const offer = await callerFor(request, reply).adminOffers.update({
+      const { version, ...offer } = request.body;
+      const saved = await callerFor(request, reply).adminOffers.update({
         id: request.params.id,
-        offer: request.body,
+        offer,
+        version: baseVersionOf(request, version),
       });
-      return { success: true as const, message: 'Offer updated', offer };
+      return { success: true as const, message: 'Offer updated', offer: saved };
     },
   );
 
@@ -70,7 +75,7 @@ export async function offerRestRoutes(fastify: FastifyInstance) {
     { schema: { params: offerIdParams, response: { 200: z.object(okWithMessage) } } },
     async (request, reply) => {
       await callerFor(request, reply).adminOffers.delete({ id: request.params.id });
-      return { success: true as const, message: 'Offer deleted' };
+      return { success: true as const, message: 'Offer moved to the Trash' };
     },
   );
 }

@@ -180,7 +180,7 @@ describe(`service areas over REST (${testDatabaseKind})`, () => {
     const deleted = await call('DELETE', `/api/admin/service-areas/${serviceArea.id}`);
     expect([deleted.statusCode, deleted.json()]).toEqual([
       200,
-      { success: true, message: 'Service area deleted' },
+      { success: true, message: 'Service area moved to the Trash' },
     ]);
     const after = (await call('GET', '/api/service-areas', undefined, false)).json().serviceAreas;
     expect(after.map((area: { town: string }) => area.town)).not.toContain('Flowery Branch');

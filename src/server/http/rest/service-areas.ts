@@ -1,6 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { callerFor } from './caller.ts';
+import { baseVersionOf } from './content.ts';
+import type { Versioned } from '../../services/content/history.ts';
+import { withBaseVersion } from '../../../shared/schemas/content.ts';
 import { ok, okWithMessage, serviceResult, typed } from './typed.ts';
 import {
   reorderServiceAreasInputSchema,
@@ -30,7 +33,11 @@ export async function serviceAreasRestRoutes(fastify: FastifyInstance) {
   // Admin calls. The hook in app.ts answers 401 before any of these runs without a session.
   app.get(
     '/api/admin/service-areas',
-    { schema: { response: { 200: z.object({ ...ok, serviceAreas: serviceResult<AdminServiceArea[]>() }) } } },
+    {
+      schema: {
+        response: { 200: z.object({ ...ok, serviceAreas: serviceResult<Versioned<AdminServiceArea>[]>() }) },
+      },
+    },
     async (request, reply) => {
       const serviceAreas = await callerFor(request, reply).adminServiceAreas.list();
       return { success: true as const, serviceAreas };
@@ -42,7 +49,9 @@ export async function serviceAreasRestRoutes(fastify: FastifyInstance) {
     {
       schema: {
         body: serviceAreaFieldsSchema,
-        response: { 201: z.object({ ...okWithMessage, serviceArea: serviceResult<AdminServiceArea>() }) },
+        response: {
+          201: z.object({ ...okWithMessage, serviceArea: serviceResult<Versioned<AdminServiceArea>>() }),
+        },
       },
     },
     async (request, reply) => {
@@ -57,7 +66,9 @@ export async function serviceAreasRestRoutes(fastify: FastifyInstance) {
     {
       schema: {
         body: reorderServiceAreasInputSchema,
-        response: { 200: z.object({ ...okWithMessage, serviceAreas: serviceResult<AdminServiceArea[]>() }) },
+        response: {
+          200: z.object({ ...okWithMessage, serviceAreas: serviceResult<Versioned<AdminServiceArea>[]>() }),
+        },
       },
     },
     async (request, reply) => {
@@ -71,14 +82,18 @@ export async function serviceAreasRestRoutes(fastify: FastifyInstance) {
     {
       schema: {
         params: serviceAreaIdParams,
-        body: serviceAreaFieldsSchema,
-        response: { 200: z.object({ ...okWithMessage, serviceArea: serviceResult<AdminServiceArea>() }) },
+        body: withBaseVersion(serviceAreaFieldsSchema),
+        response: {
+          200: z.object({ ...okWithMessage, serviceArea: serviceResult<Versioned<AdminServiceArea>>() }),
+        },
       },
     },
     async (request, reply) => {
+      const { version, ...area } = request.body;
       const serviceArea = await callerFor(request, reply).adminServiceAreas.update({
         id: request.params.id,
-        area: request.body,
+        area,
+        version: baseVersionOf(request, version),
       });
       return { success: true as const, serviceArea, message: 'Service area saved' };
     },
@@ -89,7 +104,7 @@ export async function serviceAreasRestRoutes(fastify: FastifyInstance) {
     { schema: { params: serviceAreaIdParams, response: { 200: z.object(okWithMessage) } } },
     async (request, reply) => {
       await callerFor(request, reply).adminServiceAreas.delete(request.params);
-      return { success: true as const, message: 'Service area deleted' };
+      return { success: true as const, message: 'Service area moved to the Trash' };
     },
   );
 }

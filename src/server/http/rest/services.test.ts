@@ -97,7 +97,7 @@ describe(`/api/services and /api/admin/services, /api/admin/faqs (${testDatabase
 
     expect((await send('DELETE', `/api/admin/services/${service.id}`)).json()).toEqual({
       success: true,
-      message: 'Service deleted',
+      message: 'Service moved to the Trash',
     });
     expect((await send('DELETE', `/api/admin/services/${service.id}`)).statusCode).toBe(404);
     expect((await send('GET', '/api/admin/services')).json().services).toHaveLength(6);

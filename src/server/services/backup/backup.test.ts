@@ -70,6 +70,7 @@ async function snapshot(t: TestApp, adminCookie: string, editorCookie: string) {
   for (const page of ['home', 'about', 'footer']) await get(`/api/admin/pages/${page}`, adminCookie);
   // History, the Trash and the activity log travel with the content.
   await get('/api/admin/history?type=post&id=1', adminCookie);
+  await get('/api/admin/history?type=page-text&id=home', adminCookie);
   await get('/api/admin/trash', adminCookie);
   await get('/api/admin/activity?limit=1000', adminCookie);
   const files: Record<string, string> = {};
@@ -102,8 +103,18 @@ describe(`backup and restore (${testDatabaseKind})`, () => {
     source = await buildTestApp({ database: await openDatabase({ memory: true }) });
     adminCookie = await source.signInAs('admin', 'owner');
     editorCookie = await source.signInAs('editor', 'helper');
-    const inject = (method: 'POST' | 'PUT', url: string, payload: unknown, cookie = adminCookie) =>
-      source.app.inject({ method, url, payload: payload as object, headers: { cookie } });
+    const inject = (
+      method: 'POST' | 'PUT' | 'DELETE',
+      url: string,
+      payload?: unknown,
+      cookie = adminCookie,
+    ) =>
+      source.app.inject({
+        method,
+        url,
+        ...(payload ? { payload } : {}),
+        headers: { cookie },
+      });
     const uploads = [];
     for (const name of ['kitchen.png', 'bath.png']) {
       const { payload, headers } = multipart(name, realPng);
@@ -242,7 +253,27 @@ describe(`backup and restore (${testDatabaseKind})`, () => {
       (await inject('PUT', '/api/admin/pages/about', { team: [{ name: 'Ana Ruiz', role: 'Owner' }] }))
         .statusCode,
     ).toBe(200);
+    // One of each kind in the Trash: their rows come back marked, left out of every list, in the Trash.
+    const oldService = (
+      await inject('POST', '/api/admin/services', {
+        title: 'Old Service',
+        summary: 'Gone soon.',
+        description: '<p>Gone soon.</p>',
+      })
+    ).json().service.id as number;
+    const trashed = [
+      `/api/admin/services/${oldService}`,
+      `/api/admin/faqs/${(await inject('POST', '/api/admin/faqs', { question: 'Old?', answer: 'Yes.' })).json().faq.id}`,
+      `/api/admin/offers/${(await inject('POST', '/api/admin/offers', { title: 'Old Offer', amount: '$5 Off' })).json().offer.id}`,
+      `/api/admin/service-areas/${(await inject('POST', '/api/admin/service-areas', { town: 'Oakwood', state: 'GA', zips: ['30566'] })).json().serviceArea.id}`,
+    ];
+    for (const url of trashed) expect((await inject('DELETE', url)).statusCode).toBe(200);
     expected = await snapshot(source, adminCookie, editorCookie);
+    expect(
+      (expected.answers['admin /api/admin/trash'] as { body: { items: { type: string }[] } }).body.items
+        .map((item) => item.type)
+        .sort(),
+    ).toEqual(['faq', 'offer', 'review', 'service', 'service-area']);
     expect(JSON.stringify(expected.answers['admin /api/admin/service-areas'])).toContain('flowery-branch-ga');
     expect(JSON.stringify(expected.answers)).toContain('Restored headline');
     expect(JSON.stringify(expected.answers)).toContain('$19 Off Gas Line Check');
@@ -250,8 +281,8 @@ describe(`backup and restore (${testDatabaseKind})`, () => {
     archive = join(work, 'site.backup');
     const summary = await backupTo(source, archive);
     expect(summary.manifest.tables.find((table) => table.name === 'posts')?.rows).toBe(3);
-    // The six built-in services and the owner's.
-    expect(summary.manifest.tables.find((table) => table.name === 'services')?.rows).toBe(7);
+    // The six built-in services and the owner's two, one of them in the Trash.
+    expect(summary.manifest.tables.find((table) => table.name === 'services')?.rows).toBe(8);
     expect(summary.manifest.tables.find((table) => table.name === 'faqs')?.rows).toBeGreaterThan(1);
     expect(summary.manifest.files).toHaveLength(2);
     archivedFiles = summary.manifest.files;

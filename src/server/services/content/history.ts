@@ -330,3 +330,46 @@ export async function restoreVersion(
   });
   return { type: row.contentType, id: row.itemKey, version, tables: history.definition.tables };
 }
+
+/** An item as its editor loads it: with the version a save from it is checked against. */
+export type Versioned<T> = T & { version: number };
+
+/** Each item of a list with the version it is at (0 for one never saved since history began). */
+export async function withCurrentVersions<T extends { id: number }>(
+  db: Database,
+  type: string,
+  items: readonly T[],
+): Promise<Versioned<T>[]> {
+  const versions = await currentVersions(
+    db,
+    type,
+    items.map((item) => String(item.id)),
+  );
+  return items.map((item) => ({ ...item, version: versions.get(String(item.id)) ?? 0 }));
+}
+
+/**
+ * Creates (id null) or edits the row-id item through `write`, in history, and answers it with its new
+ * version: what the create and update procedures of every kind kept by row id share.
+ */
+export async function saveRowWithHistory<T extends { id: number }>(
+  db: Database,
+  acting: ActingRequest,
+  target: { type: string; id: number | null; baseVersion?: number },
+  write: (tx: Database) => Promise<T>,
+): Promise<Versioned<T>> {
+  const { result, version } = await saveWithHistory(
+    db,
+    acting,
+    {
+      type: target.type,
+      key: target.id === null ? null : String(target.id),
+      baseVersion: target.baseVersion,
+    },
+    async (tx) => {
+      const saved = await write(tx);
+      return { key: String(saved.id), result: saved };
+    },
+  );
+  return { ...result, version };
+}

@@ -202,8 +202,8 @@ export async function purgeExpiredTrash(
     at: now,
   };
   let purged = 0;
-  // Posts first, so an upload only a due post used is free to go in the same sweep.
-  const ordered = [...due].sort((a, b) => Number(b.type === 'post') - Number(a.type === 'post'));
+  // Uploads last, so an upload only a due post or service used is free to go in the same sweep.
+  const ordered = [...due].sort((a, b) => Number(a.type === 'upload') - Number(b.type === 'upload'));
   for (const item of ordered) {
     try {
       if ((await purgeFromTrash(db, server, item.type, item.key, context)) === 'purged') purged++;

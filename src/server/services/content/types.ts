@@ -2,13 +2,31 @@
 // `registerContentType` call here: how to read its editable document and write one back, how to mark
 // its row deleted, purge it, and which page-cache tables show it.
 import { and, eq, isNotNull, isNull, ne } from 'drizzle-orm';
-import { contactSubmissions, media, posts, reviews } from '../../../../db/schema/index.ts';
+import type { Database } from '../../../../db/client.ts';
+import {
+  contactSubmissions,
+  faqs,
+  media,
+  offers,
+  posts,
+  reviews,
+  serviceAreas,
+  services,
+} from '../../../../db/schema/index.ts';
+import { offerInputSchema } from '../../../shared/schemas/offer.ts';
+import { savePageTextSchema, textPageSchema, type TextPage } from '../../../shared/schemas/page-texts.ts';
 import { postFieldsSchema, postTypeSchema } from '../../../shared/schemas/post.ts';
+import { serviceAreaFieldsSchema, townPagePath } from '../../../shared/schemas/service-area.ts';
+import { faqInputSchema, serviceInputSchema } from '../../../shared/schemas/service.ts';
 import { siteSettingsInputSchema } from '../../../shared/schemas/settings.ts';
 import { InvalidInputError } from '../../errors.ts';
 import { updatePost } from '../posts.ts';
 import { getSettings, saveSettings } from '../settings.ts';
 import { mediaInUse, purgeMedia } from '../media-library.ts';
+import { updateOffer } from '../offers.ts';
+import { getStoredPageText, savePageText } from '../page-texts.ts';
+import { townAt, updateServiceArea } from '../service-areas.ts';
+import { addressTakenBy, updateFaq, updateService } from '../service-catalog.ts';
 import { isRowIdKey, registerContentType, type ContentDocument } from './registry.ts';
 
 function parsed<T>(
@@ -215,5 +233,321 @@ registerContentType({
       return rows.length > 0;
     },
     purge: (db, key, context) => purgeMedia(db, context.fileStore, Number(key)),
+  },
+});
+
+/** Marks a row of `table` deleted or live again by its id; answers whether there was such a row. */
+function deletionMark(table: typeof services | typeof faqs | typeof offers | typeof serviceAreas) {
+  return async (db: Database, key: string, deletedAt: Date | null): Promise<boolean> => {
+    const rows = await db
+      .update(table)
+      .set({ deletedAt })
+      .where(eq(table.id, Number(key)))
+      .returning({ id: table.id });
+    return rows.length > 0;
+  };
+}
+
+/** Deletes a row of `table` for good, only while it is in the Trash. */
+function purgeRow(table: typeof services | typeof faqs | typeof offers | typeof serviceAreas) {
+  return async (db: Database, key: string): Promise<'purged'> => {
+    await db.delete(table).where(and(eq(table.id, Number(key)), isNotNull(table.deletedAt)));
+    return 'purged';
+  };
+}
+
+async function liveServiceRow(db: Database, key: string) {
+  const [row] = await db
+    .select()
+    .from(services)
+    .where(and(eq(services.id, Number(key)), isNull(services.deletedAt)));
+  return row;
+}
+
+registerContentType({
+  type: 'service',
+  label: 'Service',
+  // Its questions leave the pages with it (`faqs`).
+  tables: ['services', 'faqs'],
+  isKey: isRowIdKey,
+  history: {
+    async read(db, key) {
+      const row = await liveServiceRow(db, key);
+      if (!row) return null;
+      return {
+        title: row.title,
+        document: {
+          title: row.title,
+          slug: row.slug,
+          anchor: row.anchor,
+          summary: row.summary,
+          description: row.description,
+          offerings: row.offerings,
+          photos: row.photos,
+          homeHighlight: row.homeHighlight,
+          priceFrom: row.priceFrom,
+          isShown: row.isShown,
+        },
+      };
+    },
+    async write(db, key, document, acting) {
+      await updateService(db, Number(key), parsed(serviceInputSchema, document), acting.at);
+    },
+    textFields: ['title', 'summary', 'description', 'homeHighlight'],
+    isPublic: (document) => document.isShown === true,
+    fieldLabels: {
+      title: 'Title',
+      slug: 'Address (slug)',
+      anchor: 'Anchor',
+      summary: 'Summary',
+      description: 'Description',
+      offerings: 'Offerings',
+      photos: 'Photos',
+      homeHighlight: 'Home page card text',
+      priceFrom: 'Price from',
+      isShown: 'Shown',
+    },
+  },
+  trash: {
+    titleOf: async (db, key) => (await liveServiceRow(db, key))?.title ?? null,
+    setDeleted: deletionMark(services),
+    async restoreConflict(db, key) {
+      const [row] = await db
+        .select({ slug: services.slug, anchor: services.anchor })
+        .from(services)
+        .where(eq(services.id, Number(key)));
+      const taken = row ? await addressTakenBy(db, row.slug, row.anchor, Number(key)) : null;
+      return taken ? `${taken}. Change that service’s address, then restore this one.` : null;
+    },
+    // Its questions go with it (the foreign key cascades): answers about a service that is gone mislead.
+    purge: purgeRow(services),
+  },
+});
+
+async function liveFaqRow(db: Database, key: string) {
+  const [row] = await db
+    .select()
+    .from(faqs)
+    .where(and(eq(faqs.id, Number(key)), isNull(faqs.deletedAt)));
+  return row;
+}
+
+registerContentType({
+  type: 'faq',
+  label: 'Question',
+  tables: ['faqs'],
+  isKey: isRowIdKey,
+  history: {
+    async read(db, key) {
+      const row = await liveFaqRow(db, key);
+      if (!row) return null;
+      return {
+        title: row.question,
+        document: {
+          question: row.question,
+          answer: row.answer,
+          serviceId: row.serviceId,
+          isShown: row.isShown,
+        },
+      };
+    },
+    async write(db, key, document, acting) {
+      await updateFaq(db, Number(key), parsed(faqInputSchema, document), acting.at);
+    },
+    textFields: ['question', 'answer'],
+    fieldLabels: { question: 'Question', answer: 'Answer', serviceId: 'Service', isShown: 'Shown' },
+    isPublic: (document) => document.isShown === true,
+  },
+  trash: {
+    titleOf: async (db, key) => (await liveFaqRow(db, key))?.question ?? null,
+    setDeleted: deletionMark(faqs),
+    async restoreConflict(db, key) {
+      const [row] = await db
+        .select({ service: services.title })
+        .from(faqs)
+        .innerJoin(services, eq(services.id, faqs.serviceId))
+        .where(and(eq(faqs.id, Number(key)), isNotNull(services.deletedAt)));
+      return row
+        ? `This question is about the service “${row.service}”, which is in the Trash. Restore that service first.`
+        : null;
+    },
+    purge: purgeRow(faqs),
+  },
+});
+
+async function liveOfferRow(db: Database, key: string) {
+  const [row] = await db
+    .select()
+    .from(offers)
+    .where(and(eq(offers.id, Number(key)), isNull(offers.deletedAt)));
+  return row;
+}
+
+registerContentType({
+  type: 'offer',
+  label: 'Offer',
+  tables: ['offers'],
+  isKey: isRowIdKey,
+  history: {
+    async read(db, key) {
+      const row = await liveOfferRow(db, key);
+      if (!row) return null;
+      return {
+        title: `${row.amount} ${row.title}`,
+        document: {
+          title: row.title,
+          amount: row.amount,
+          description: row.description,
+          finePrint: row.finePrint,
+          audience: row.audience,
+          showCallLink: row.showCallLink,
+          showEstimateLink: row.showEstimateLink,
+          picture: row.picture,
+          pictureUrl: row.pictureUrl,
+          pictureAlt: row.pictureAlt,
+          startsAt: row.startsAt?.toISOString() ?? null,
+          endsAt: row.endsAt?.toISOString() ?? null,
+          sortOrder: row.sortOrder,
+        },
+      };
+    },
+    async write(db, key, document, acting) {
+      await updateOffer(db, Number(key), parsed(offerInputSchema, document), acting.at);
+    },
+    textFields: ['title', 'description', 'finePrint'],
+    fieldLabels: {
+      title: 'Title',
+      amount: 'Amount',
+      description: 'Description',
+      finePrint: 'Fine print',
+      audience: 'Audience',
+      showCallLink: 'Call link',
+      showEstimateLink: 'Estimate link',
+      picture: 'Picture',
+      pictureUrl: 'Uploaded picture',
+      pictureAlt: 'Picture description',
+      startsAt: 'Start',
+      endsAt: 'End',
+      sortOrder: 'Order',
+    },
+  },
+  trash: {
+    async titleOf(db, key) {
+      const row = await liveOfferRow(db, key);
+      return row ? `${row.amount} ${row.title}` : null;
+    },
+    setDeleted: deletionMark(offers),
+    purge: purgeRow(offers),
+  },
+});
+
+async function liveAreaRow(db: Database, key: string) {
+  const [row] = await db
+    .select()
+    .from(serviceAreas)
+    .where(and(eq(serviceAreas.id, Number(key)), isNull(serviceAreas.deletedAt)));
+  return row;
+}
+
+registerContentType({
+  type: 'service-area',
+  label: 'Service area',
+  tables: ['service_areas'],
+  isKey: isRowIdKey,
+  history: {
+    async read(db, key) {
+      const row = await liveAreaRow(db, key);
+      if (!row) return null;
+      return {
+        title: `${row.town}, ${row.state}`,
+        document: {
+          town: row.town,
+          state: row.state,
+          zips: row.zips,
+          shown: row.shown,
+          inBanner: row.inBanner,
+          inCommunityList: row.inCommunityList,
+          slug: row.slug,
+          pageHeading: row.pageHeading,
+          pageIntro: row.pageIntro,
+          pageBody: row.pageBody,
+          pagePublished: row.pagePublished,
+        },
+      };
+    },
+    async write(db, key, document, acting) {
+      await updateServiceArea(db, Number(key), parsed(serviceAreaFieldsSchema, document), acting.at);
+    },
+    isPublic: (document) => document.shown === true,
+    textFields: ['pageHeading', 'pageIntro', 'pageBody'],
+    fieldLabels: {
+      town: 'Town',
+      state: 'State',
+      zips: 'ZIP codes',
+      shown: 'Shown',
+      inBanner: 'In banner',
+      inCommunityList: 'In community list',
+      slug: 'Slug',
+      pageHeading: 'Page heading',
+      pageIntro: 'Page intro',
+      pageBody: 'Page text',
+      pagePublished: 'Page published',
+    },
+  },
+  trash: {
+    async titleOf(db, key) {
+      const row = await liveAreaRow(db, key);
+      return row ? `${row.town}, ${row.state}` : null;
+    },
+    setDeleted: deletionMark(serviceAreas),
+    async restoreConflict(db, key) {
+      const [row] = await db
+        .select({ slug: serviceAreas.slug })
+        .from(serviceAreas)
+        .where(eq(serviceAreas.id, Number(key)));
+      const taken = row ? await townAt(db, row.slug, Number(key)) : undefined;
+      return row && taken
+        ? `The address ${townPagePath(row.slug)} is now used by ${taken.town}. Change that town’s slug, then restore this one.`
+        : null;
+    },
+    purge: purgeRow(serviceAreas),
+  },
+});
+
+const pageTitles: Record<TextPage, string> = {
+  home: 'Home page text',
+  about: 'About page text',
+  contact: 'Contact page text',
+  footer: 'Footer text',
+};
+
+// Page text has no Trash: a page's words are never deleted, only rewritten.
+registerContentType({
+  type: 'page-text',
+  label: 'Page text',
+  // Every page's part of page_texts: a restore of one page's words reaches the pages showing them.
+  tables: ['page_texts'],
+  isKey: (key) => textPageSchema.safeParse(key).success,
+  history: {
+    async read(db, key) {
+      const page = parsed(textPageSchema, key);
+      return { title: pageTitles[page], document: { ...(await getStoredPageText(db, page)) } };
+    },
+    async write(db, key, document, acting) {
+      const input = parsed(savePageTextSchema, { page: key, text: document });
+      await savePageText(db, input.page, input.text, acting.at);
+    },
+    // The paragraphs of every page's schema; short lines and lists compare whole.
+    textFields: [
+      'heroLead',
+      'localText',
+      'story',
+      'reasons',
+      'communityText',
+      'intro',
+      'localExpertise',
+      'communityFocus',
+      'line',
+    ],
   },
 });

@@ -6,6 +6,8 @@ import {
   savePageText,
 } from '../../../services/page-texts.ts';
 import { getSettings } from '../../../services/settings.ts';
+import { currentVersion, saveWithHistory } from '../../../services/content/history.ts';
+import { actingRequest } from '../../request-context.ts';
 import { savePageTextSchema, textPageSchema } from '../../../../shared/schemas/page-texts.ts';
 import { router, staffInternalProcedure } from '../init.ts';
 
@@ -20,11 +22,18 @@ export const adminPagesRouter = router({
       page: input.page,
       text: await getStoredPageText(ctx.db, input.page),
       defaults: defaultPageText(input.page, companyName),
+      version: (await currentVersion(ctx.db, 'page-text', input.page))?.version ?? 0,
     };
   }),
+  /** Kept in the page's history; refused (409) when `version` is older than the stored one. */
   save: staffInternalProcedure.input(savePageTextSchema).mutation(async ({ ctx, input }) => {
-    const text = await savePageText(ctx.db, input.page, input.text, ctx.now());
+    const { result: text, version } = await saveWithHistory(
+      ctx.db,
+      actingRequest(ctx),
+      { type: 'page-text', key: input.page, baseVersion: input.version },
+      async (tx) => ({ key: input.page, result: await savePageText(tx, input.page, input.text, ctx.now()) }),
+    );
     ctx.contentChanged([pageTextTable(input.page)]);
-    return { page: input.page, text };
+    return { page: input.page, text, version };
   }),
 });
