@@ -32,7 +32,6 @@ interface Run {
 function run({ label, projects }: Run): Promise<{ label: string; code: number }> {
   const child = spawn('npx', ['vitest', 'run', ...projects], {
     stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, FORCE_COLOR: process.env.FORCE_COLOR ?? '0' },
   });
   // Whole lines, each marked with the run it came from, so the two runs' output stays readable.
   const streams: [Readable, Writable][] = [
