@@ -269,7 +269,7 @@ function PageTextEditor({
           {save.isPending ? 'Saving...' : `Save ${title}`}
         </button>
         {/* A page's words always exist (empty shows the built-in ones), so they can always be scheduled. */}
-        <ScheduleChange type="page-text" itemKey={page} document={() => values} />
+        <ScheduleChange type="page-text" itemKey={page} currentDocument={() => values} />
         <DraftStatus savedAt={autosave.savedAt} />
       </div>
     </form>

@@ -511,7 +511,7 @@ function PostForm({
             <ScheduleChange
               type="post"
               itemKey={String(editing.id)}
-              document={() => ({ type: values.type, ...postPayload(values) })}
+              currentDocument={() => ({ type: values.type, ...postPayload(values) })}
             />
           )}
           <DraftStatus savedAt={autosave.savedAt} />

@@ -14,14 +14,14 @@ import * as styles from './admin.css.ts';
 export function ScheduleChange({
   type,
   itemKey,
-  document,
+  currentDocument,
 }: {
   /** The content type, as history names it: `post`, `service`, `page-text`. */
   type: string;
   /** The item's id, or its name for page text. */
   itemKey: string;
   /** The fields as the form's save would send them, read when Schedule update is pressed. */
-  document: () => Record<string, unknown>;
+  currentDocument: () => Record<string, unknown>;
 }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
@@ -44,7 +44,7 @@ export function ScheduleChange({
     setError(null);
     try {
       const runAt = wallTimeToInstant(day, time, companyTimeZone()).toISOString();
-      await schedule.mutateAsync({ ...item, document: document(), runAt });
+      await schedule.mutateAsync({ ...item, document: currentDocument(), runAt });
       toast({
         title: 'Change scheduled',
         description: `Goes live ${formatCompanyDateTime(new Date(runAt))}`,

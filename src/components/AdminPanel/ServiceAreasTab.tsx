@@ -480,7 +480,7 @@ function ServiceAreaForm({
           <ScheduleChange
             type="service-area"
             itemKey={String(editing.id)}
-            document={() => areaPayload(values)}
+            currentDocument={() => areaPayload(values)}
           />
         )}
         <FormActions

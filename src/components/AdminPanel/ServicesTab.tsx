@@ -580,7 +580,7 @@ function ServiceForm({
             <ScheduleChange
               type="service"
               itemKey={String(editing.id)}
-              document={() => servicePayload(values)}
+              currentDocument={() => servicePayload(values)}
             />
           )}
           <DraftStatus savedAt={autosave.savedAt} />
