@@ -7,6 +7,7 @@ import { AdminTextField } from './AdminTextField.tsx';
 import { DraftOffer, DraftStatus } from './DraftOffer.tsx';
 import { EditConflict } from './EditConflict.tsx';
 import { HistoryPanel } from './HistoryPanel.tsx';
+import { ScheduleChange } from './ScheduleChange.tsx';
 import { useAutosave } from './useAutosave.ts';
 import * as styles from './admin.css.ts';
 
@@ -267,6 +268,8 @@ function PageTextEditor({
         <button type="submit" className={styles.button.primary} disabled={save.isPending}>
           {save.isPending ? 'Saving...' : `Save ${title}`}
         </button>
+        {/* A page's words always exist (empty shows the built-in ones), so they can always be scheduled. */}
+        <ScheduleChange type="page-text" itemKey={page} currentDocument={() => values} />
         <DraftStatus savedAt={autosave.savedAt} />
       </div>
     </form>

@@ -13,9 +13,9 @@ import { DraftOffer, DraftStatus } from './DraftOffer.tsx';
 import { EditConflict } from './EditConflict.tsx';
 import { HistoryPanel } from './HistoryPanel.tsx';
 import { useAutosave } from './useAutosave.ts';
-import { companyTimeZone, formatCompanyDateTime } from '../../shared/company-time.ts';
-import { wallTimeToInstant } from '../../shared/zoned-time.ts';
+import { companyTimeZone } from '../../shared/company-time.ts';
 import { MediaUploadField } from './MediaUploadField.tsx';
+import { ScheduleChange } from './ScheduleChange.tsx';
 import { FormErrorSummary } from './FormErrorSummary.tsx';
 import { RichTextEditor } from './RichTextEditor.tsx';
 import * as styles from './admin.css.ts';
@@ -508,7 +508,11 @@ function PostForm({
             {saving ? 'Saving...' : editing ? 'Update Post' : 'Create Post'}
           </button>
           {editing?.isPublished && (
-            <ScheduleChange postId={editing.id} type={values.type} post={() => postPayload(values)} />
+            <ScheduleChange
+              type="post"
+              itemKey={String(editing.id)}
+              currentDocument={() => ({ type: values.type, ...postPayload(values) })}
+            />
           )}
           <DraftStatus savedAt={autosave.savedAt} />
           {editing && (
@@ -527,117 +531,5 @@ function PostForm({
         </div>
       </form>
     </section>
-  );
-}
-
-/**
- * "Update on Monday 6 AM": the form's text saved over the live post at a day and time in the company's
- * time zone, whichever browser or time zone the owner is in. Lists the changes waiting, with Cancel.
- */
-function ScheduleChange({
-  postId,
-  type,
-  post,
-}: {
-  postId: number;
-  type: PostType;
-  post: () => ReturnType<typeof postPayload>;
-}) {
-  const trpc = useTRPC();
-  const queryClient = useQueryClient();
-  const id = useId();
-  const [day, setDay] = useState('');
-  const [time, setTime] = useState('06:00');
-  const [error, setError] = useState<string | null>(null);
-  const pending = useQuery(trpc.adminPosts.scheduledChanges.queryOptions({ id: postId }));
-  const schedule = useMutation(trpc.adminPosts.scheduleChange.mutationOptions());
-  const cancel = useMutation(trpc.adminPosts.cancelScheduledChange.mutationOptions());
-  const refresh = () =>
-    queryClient.invalidateQueries({ queryKey: trpc.adminPosts.scheduledChanges.queryKey({ id: postId }) });
-
-  async function scheduleNow() {
-    if (!/^\d{4}-\d{2}-\d{2}$/.test(day) || !/^\d{2}:\d{2}$/.test(time)) {
-      setError('Choose a day and a time');
-      return;
-    }
-    setError(null);
-    try {
-      const runAt = wallTimeToInstant(day, time, companyTimeZone()).toISOString();
-      await schedule.mutateAsync({ id: postId, type, post: post(), runAt });
-      toast({
-        title: 'Change scheduled',
-        description: `Goes live ${formatCompanyDateTime(new Date(runAt))}`,
-      });
-      await refresh();
-    } catch (failure) {
-      setError(serverMessageOf(failure) ?? 'The change could not be scheduled');
-    }
-  }
-
-  return (
-    <fieldset className={styles.form} data-testid="schedule-change">
-      <legend className={styles.label}>Or schedule these changes (company time)</legend>
-      <div className={styles.fieldRow}>
-        <div className={styles.field}>
-          <label className={styles.label} htmlFor={`${id}-day`}>
-            Day
-          </label>
-          <input
-            id={`${id}-day`}
-            type="date"
-            className={styles.input}
-            value={day}
-            onChange={(event) => setDay(event.target.value)}
-          />
-        </div>
-        <div className={styles.field}>
-          <label className={styles.label} htmlFor={`${id}-time`}>
-            Time
-          </label>
-          <input
-            id={`${id}-time`}
-            type="time"
-            className={styles.input}
-            value={time}
-            onChange={(event) => setTime(event.target.value)}
-          />
-        </div>
-      </div>
-      {error && <p className={styles.fieldError}>{error}</p>}
-      <div className={styles.buttonRow}>
-        <button
-          type="button"
-          className={styles.button.secondary}
-          disabled={schedule.isPending}
-          onClick={scheduleNow}
-        >
-          Schedule update
-        </button>
-      </div>
-      {(pending.data ?? []).length > 0 && (
-        <ul className={styles.list}>
-          {pending.data!.map((change) => (
-            <li key={change.id} className={styles.hint}>
-              Update goes live {formatCompanyDateTime(new Date(change.runAt))}
-              {change.createdBy ? ` (scheduled by ${change.createdBy})` : ''}{' '}
-              <button
-                type="button"
-                className={styles.button.secondary}
-                onClick={async () => {
-                  await cancel.mutateAsync({ changeId: change.id }).catch(() => undefined);
-                  await refresh();
-                }}
-              >
-                Cancel
-                <span className="visually-hidden">
-                  {' '}
-                  the update of {formatCompanyDateTime(new Date(change.runAt))}
-                </span>
-              </button>
-            </li>
-          ))}
-        </ul>
-      )}
-    </fieldset>
   );
 }

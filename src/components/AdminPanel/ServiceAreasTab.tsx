@@ -13,6 +13,7 @@ import { AdminTextField } from './AdminTextField.tsx';
 import { EditConflict } from './EditConflict.tsx';
 import { FormActions } from './FormActions.tsx';
 import { HistoryPanel } from './HistoryPanel.tsx';
+import { ScheduleChange } from './ScheduleChange.tsx';
 import { FormErrorSummary } from './FormErrorSummary.tsx';
 import { RichTextEditor } from './RichTextEditor.tsx';
 import * as styles from './admin.css.ts';
@@ -475,6 +476,13 @@ function ServiceAreaForm({
           checked={values.pagePublished}
           onChange={(checked) => set('pagePublished', checked)}
         />
+        {editing && (
+          <ScheduleChange
+            type="service-area"
+            itemKey={String(editing.id)}
+            currentDocument={() => areaPayload(values)}
+          />
+        )}
         <FormActions
           saving={saving}
           submitLabel={editing ? 'Save town' : 'Add town'}

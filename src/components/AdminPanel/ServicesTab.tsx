@@ -15,6 +15,7 @@ import { toast } from '../Toast/toast-store.ts';
 import { DraftOffer, DraftStatus } from './DraftOffer.tsx';
 import { EditConflict } from './EditConflict.tsx';
 import { HistoryPanel } from './HistoryPanel.tsx';
+import { ScheduleChange } from './ScheduleChange.tsx';
 import { RichTextEditor } from './RichTextEditor.tsx';
 import { useAutosave } from './useAutosave.ts';
 import * as styles from './admin.css.ts';
@@ -575,6 +576,13 @@ function ServiceForm({
           <button type="submit" className={styles.button.primary} disabled={saving}>
             {saving ? 'Saving...' : editing ? 'Save Service' : 'Add Service'}
           </button>
+          {editing && (
+            <ScheduleChange
+              type="service"
+              itemKey={String(editing.id)}
+              currentDocument={() => servicePayload(values)}
+            />
+          )}
           <DraftStatus savedAt={autosave.savedAt} />
           {editing && (
             <button

@@ -21,6 +21,28 @@ export const contentItemSchema = z.object({
   id: z.coerce.string().pipe(contentItemIdSchema),
 });
 
+/** When a scheduled change goes live: an instant (the editor sends a day and time of the company's clocks as one). */
+export const runAtSchema = z.iso
+  .datetime({ offset: true, error: 'runAt must be a date and time' })
+  .transform((value) => new Date(value));
+
+/**
+ * A change to a live item that goes live at `runAt`. The document is the fields its editor saves; the
+ * kind's own schema checks it when it is scheduled.
+ */
+export const scheduleChangeInputSchema = contentItemSchema.extend({
+  document: z.record(z.string().max(40), z.unknown(), { error: 'document must be the editor’s fields' }),
+  runAt: runAtSchema,
+});
+
+export const scheduledChangeIdSchema = z.object({
+  changeId: z.coerce
+    .number({ error: 'changeId must be a scheduled change id' })
+    .int('changeId must be a scheduled change id')
+    .positive('changeId must be a scheduled change id')
+    .max(2_147_483_647, 'changeId must be a scheduled change id'),
+});
+
 export const versionIdSchema = z.object({
   versionId: z.coerce
     .number({ error: 'versionId must be a version id' })

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { baseVersionSchema } from './content.ts';
+import { baseVersionSchema, runAtSchema } from './content.ts';
 import { rowIdSchema } from './row-id.ts';
 import { plainText } from './text.ts';
 
@@ -83,9 +83,7 @@ export const postIdSchema = rowIdSchema('Post');
 export const schedulePostChangeInputSchema = z.object({
   type: postTypeSchema,
   post: postFieldsSchema,
-  runAt: z.iso
-    .datetime({ offset: true, error: 'runAt must be a date and time' })
-    .transform((value) => new Date(value)),
+  runAt: runAtSchema,
 });
 
 export type PostFieldsInput = z.input<typeof postFieldsSchema>;

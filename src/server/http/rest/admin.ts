@@ -238,7 +238,8 @@ export async function adminRestRoutes(fastify: FastifyInstance) {
     },
   );
 
-  // A change to a live post that goes live at a set time, the changes waiting, and cancelling one.
+  // A change to a live post that goes live at a set time and the changes waiting; cancelling one, and
+  // the same for every kind, is in content.ts.
   app.post(
     '/api/admin/posts/:id/scheduled-changes',
     {
@@ -268,20 +269,6 @@ export async function adminRestRoutes(fastify: FastifyInstance) {
     async (request, reply) => {
       const changes = await callerFor(request, reply).adminPosts.scheduledChanges(request.params);
       return { success: true as const, changes };
-    },
-  );
-
-  app.delete(
-    '/api/admin/scheduled-changes/:changeId',
-    {
-      schema: {
-        params: z.object({ changeId: z.coerce.number().int().positive() }),
-        response: { 200: z.object(okWithMessage) },
-      },
-    },
-    async (request, reply) => {
-      await callerFor(request, reply).adminPosts.cancelScheduledChange(request.params);
-      return { success: true as const, message: 'Scheduled change cancelled' };
     },
   );
 

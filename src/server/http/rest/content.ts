@@ -5,11 +5,14 @@ import { ok, okWithMessage, serviceResult, typed } from './typed.ts';
 import { InvalidInputError } from '../../errors.ts';
 import {
   contentItemSchema,
+  scheduleChangeInputSchema,
+  scheduledChangeIdSchema,
   trashSettingsSchema,
   versionIdSchema,
   type TrashSettings,
 } from '../../../shared/schemas/content.ts';
 import type { VersionComparison, VersionSummary } from '../../services/content/history.ts';
+import type { PendingChange } from '../../services/content/scheduled.ts';
 import type { TrashEntry } from '../../services/content/trash.ts';
 
 /**
@@ -32,7 +35,7 @@ export function baseVersionOf(request: FastifyRequest, bodyVersion: number | und
 const versionIdParams = versionIdSchema;
 const itemParams = contentItemSchema;
 
-// History and Trash of every kind of content. The hook in app.ts answers 401 without a session; the
+// History, scheduled changes and Trash of every kind of content. The hook in app.ts answers 401 without a session; the
 // procedures say which role may do what.
 export async function contentRestRoutes(fastify: FastifyInstance) {
   const app = typed(fastify);
@@ -78,6 +81,44 @@ export async function contentRestRoutes(fastify: FastifyInstance) {
     async (request, reply) => {
       const restored = await callerFor(request, reply).content.restoreVersion(request.params);
       return { success: true as const, ...restored, message: `Restored as version ${restored.version}` };
+    },
+  );
+
+  // A change to a live item that goes live at a set time, the changes waiting, and cancelling one.
+  app.post(
+    '/api/admin/scheduled-changes',
+    {
+      schema: {
+        body: scheduleChangeInputSchema,
+        response: { 201: z.object({ ...okWithMessage, change: serviceResult<PendingChange>() }) },
+      },
+    },
+    async (request, reply) => {
+      const change = await callerFor(request, reply).content.scheduleChange(request.body);
+      return reply.status(201).send({ success: true, change, message: 'Change scheduled' });
+    },
+  );
+
+  app.get(
+    '/api/admin/scheduled-changes',
+    {
+      schema: {
+        querystring: contentItemSchema,
+        response: { 200: z.object({ ...ok, changes: serviceResult<PendingChange[]>() }) },
+      },
+    },
+    async (request, reply) => {
+      const changes = await callerFor(request, reply).content.scheduledChanges(request.query);
+      return { success: true as const, changes };
+    },
+  );
+
+  app.delete(
+    '/api/admin/scheduled-changes/:changeId',
+    { schema: { params: scheduledChangeIdSchema, response: { 200: z.object(okWithMessage) } } },
+    async (request, reply) => {
+      await callerFor(request, reply).content.cancelScheduledChange(request.params);
+      return { success: true as const, message: 'Scheduled change cancelled' };
     },
   );
 

@@ -15,6 +15,13 @@ export interface HistorySupport {
    * a save from the editor goes through; a document that no longer passes them is refused (400).
    */
   write(db: Database, key: string, document: ContentDocument, acting: ActingRequest): Promise<void>;
+  /**
+   * Checks a document with the schema `write` saves it through, answering it as that schema reads it,
+   * or throws a 400 naming the field. A change scheduled for later is checked when it is scheduled, so
+   * a mistake is said to the person making it rather than found at night by nobody. `key` says which
+   * schema, where the item decides it (each page's text has its own).
+   */
+  parse?(document: ContentDocument, key: string): ContentDocument;
   /** Fields compared word by word (long text); the others are compared as whole values. */
   textFields: readonly string[];
   /** Field names as the editor labels them, for summaries ("Edited Title, Content"). */

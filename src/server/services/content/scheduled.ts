@@ -20,7 +20,8 @@ export interface PendingChange {
 /**
  * Schedules a change to a live item: at `runAt` whichever instance sees it due saves `document` over
  * the item, through the same checks and history as a save from the editor. Until then visitors see the
- * item as it is.
+ * item as it is. The document is checked now (a 400 naming the field, nothing stored) and kept as its
+ * schema reads it, dates as ISO text.
  */
 export async function scheduleChange(
   db: Database,
@@ -35,6 +36,7 @@ export async function scheduleChange(
     throw new InvalidInputError('Choose a time ahead to schedule the change', {
       runAt: ['Choose a time ahead'],
     });
+  const checked = history.parse ? jsonDocument(history.parse(document, key)) : document;
   const live = await history.read(db, key);
   if (!live) throw new NotFoundError(`${history.definition.label} not found`);
   const [row] = await db
@@ -42,7 +44,7 @@ export async function scheduleChange(
     .values({
       contentType: type,
       itemKey: key,
-      document,
+      document: checked,
       runAt,
       createdAt: acting.at,
       createdById: acting.actor.userId,
@@ -55,6 +57,11 @@ export async function scheduleChange(
     details: { type, id: key, runAt: runAt.toISOString() },
   });
   return pendingOf(row!);
+}
+
+/** A parsed document as a JSON column keeps it: dates become ISO text, as history keeps them. */
+function jsonDocument(document: ContentDocument): ContentDocument {
+  return JSON.parse(JSON.stringify(document)) as ContentDocument;
 }
 
 function pendingOf(row: typeof scheduledChanges.$inferSelect): PendingChange {
@@ -84,12 +91,26 @@ export async function listPendingChanges(db: Database, type: string, key: string
   return rows.map(pendingOf);
 }
 
-export async function cancelScheduledChange(db: Database, acting: ActingRequest, id: number): Promise<void> {
-  const [row] = await db
-    .delete(scheduledChanges)
-    .where(and(eq(scheduledChanges.id, id), isNull(scheduledChanges.appliedAt)))
-    .returning();
-  if (!row) throw new NotFoundError('No such scheduled change: it may have gone live already');
+/**
+ * Cancels a change still waiting. `assertMayCancel` is told the change's kind first, so a person who
+ * may not edit that kind (an editor, the settings) cannot cancel a change to it either.
+ */
+export async function cancelScheduledChange(
+  db: Database,
+  acting: ActingRequest,
+  id: number,
+  assertMayCancel: (type: string) => void = () => undefined,
+): Promise<void> {
+  const waiting = and(eq(scheduledChanges.id, id), isNull(scheduledChanges.appliedAt));
+  const gone = 'No such scheduled change: it may have gone live already';
+  const [found] = await db
+    .select({ type: scheduledChanges.contentType })
+    .from(scheduledChanges)
+    .where(waiting);
+  if (!found) throw new NotFoundError(gone);
+  assertMayCancel(found.type);
+  const [row] = await db.delete(scheduledChanges).where(waiting).returning();
+  if (!row) throw new NotFoundError(gone);
   await recordActivityBy(db, acting, {
     kind: 'change-scheduled',
     summary: `Cancelled the change scheduled for ${formatCompanyDateTime(row.runAt)}`,

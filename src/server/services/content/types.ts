@@ -14,7 +14,12 @@ import {
   services,
 } from '../../../../db/schema/index.ts';
 import { offerInputSchema } from '../../../shared/schemas/offer.ts';
-import { savePageTextSchema, textPageSchema, type TextPage } from '../../../shared/schemas/page-texts.ts';
+import {
+  pageTextSchemas,
+  savePageTextSchema,
+  textPageSchema,
+  type TextPage,
+} from '../../../shared/schemas/page-texts.ts';
 import { postFieldsSchema, postTypeSchema } from '../../../shared/schemas/post.ts';
 import { serviceAreaFieldsSchema, townPagePath } from '../../../shared/schemas/service-area.ts';
 import { faqInputSchema, serviceInputSchema } from '../../../shared/schemas/service.ts';
@@ -58,6 +63,10 @@ function postDocument(row: typeof posts.$inferSelect): ContentDocument {
   };
 }
 
+function parsePostDocument(document: ContentDocument) {
+  return { type: parsed(postTypeSchema, document.type), ...parsed(postFieldsSchema, document) };
+}
+
 const livePost = (id: number) => and(eq(posts.id, id), isNull(posts.deletedAt));
 
 registerContentType({
@@ -73,9 +82,10 @@ registerContentType({
         .where(livePost(Number(key)));
       return row ? { title: row.title, document: postDocument(row) } : null;
     },
+    parse: parsePostDocument,
     async write(db, key, document) {
-      const type = parsed(postTypeSchema, document.type);
-      await updatePost(db, Number(key), type, parsed(postFieldsSchema, document));
+      const { type, ...fields } = parsePostDocument(document);
+      await updatePost(db, Number(key), type, fields);
     },
     textFields: ['title', 'excerpt', 'content'],
     fieldLabels: {
@@ -139,6 +149,7 @@ registerContentType({
     async read(db) {
       return { title: 'Site settings', document: { ...(await getSettings(db)) } };
     },
+    parse: (document) => parsed(siteSettingsInputSchema, document),
     async write(db, _key, document) {
       await saveSettings(db, parsed(siteSettingsInputSchema, document));
     },
@@ -290,6 +301,7 @@ registerContentType({
         },
       };
     },
+    parse: (document) => parsed(serviceInputSchema, document),
     async write(db, key, document, acting) {
       await updateService(db, Number(key), parsed(serviceInputSchema, document), acting.at);
     },
@@ -351,6 +363,7 @@ registerContentType({
         },
       };
     },
+    parse: (document) => parsed(faqInputSchema, document),
     async write(db, key, document, acting) {
       await updateFaq(db, Number(key), parsed(faqInputSchema, document), acting.at);
     },
@@ -411,6 +424,7 @@ registerContentType({
         },
       };
     },
+    parse: (document) => parsed(offerInputSchema, document),
     async write(db, key, document, acting) {
       await updateOffer(db, Number(key), parsed(offerInputSchema, document), acting.at);
     },
@@ -475,6 +489,7 @@ registerContentType({
         },
       };
     },
+    parse: (document) => parsed(serviceAreaFieldsSchema, document),
     async write(db, key, document, acting) {
       await updateServiceArea(db, Number(key), parsed(serviceAreaFieldsSchema, document), acting.at);
     },
@@ -533,6 +548,8 @@ registerContentType({
       const page = parsed(textPageSchema, key);
       return { title: pageTitles[page], document: { ...(await getStoredPageText(db, page)) } };
     },
+    // Checked by the page's own schema, so a refusal names the field as the editor labels it.
+    parse: (document, key) => parsed<ContentDocument>(pageTextSchemas[parsed(textPageSchema, key)], document),
     async write(db, key, document, acting) {
       const input = parsed(savePageTextSchema, { page: key, text: document });
       await savePageText(db, input.page, input.text, acting.at);

@@ -12,6 +12,8 @@ import {
   listPendingChanges,
   scheduleChange,
 } from '../../../services/content/scheduled.ts';
+import { scheduledChangeIdSchema } from '../../../../shared/schemas/content.ts';
+import { NotFoundError } from '../../../errors.ts';
 import { actingRequest } from '../../request-context.ts';
 import { router, staffInternalProcedure, staffProcedure } from '../init.ts';
 
@@ -76,10 +78,13 @@ export const adminPostsRouter = router({
   scheduledChanges: staffInternalProcedure
     .input(z.object({ id: postIdSchema }))
     .query(({ ctx, input }) => listPendingChanges(ctx.db, 'post', String(input.id))),
+  /** Cancels a post's change only; content.cancelScheduledChange cancels any kind's. */
   cancelScheduledChange: staffInternalProcedure
-    .input(z.object({ changeId: z.coerce.number().int().positive().max(2_147_483_647) }))
+    .input(scheduledChangeIdSchema)
     .mutation(async ({ ctx, input }) => {
-      await cancelScheduledChange(ctx.db, actingRequest(ctx), input.changeId);
+      await cancelScheduledChange(ctx.db, actingRequest(ctx), input.changeId, (type) => {
+        if (type !== 'post') throw new NotFoundError('No such scheduled change to a post');
+      });
       return { success: true as const };
     }),
   /** Moves the post to the Trash; it comes back from there with everything it had. */

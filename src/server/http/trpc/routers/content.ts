@@ -1,6 +1,8 @@
 import {
   contentItemSchema,
   saveDraftInputSchema,
+  scheduleChangeInputSchema,
+  scheduledChangeIdSchema,
   trashSettingsSchema,
   versionIdSchema,
 } from '../../../../shared/schemas/content.ts';
@@ -12,6 +14,11 @@ import {
   restoreFromTrash,
   saveTrashSettings,
 } from '../../../services/content/trash.ts';
+import {
+  cancelScheduledChange,
+  listPendingChanges,
+  scheduleChange,
+} from '../../../services/content/scheduled.ts';
 import { discardDraft, findDraft, saveDraft } from '../../../services/content/drafts.ts';
 import { ForbiddenError } from '../../../errors.ts';
 import { actingRequest } from '../../request-context.ts';
@@ -64,6 +71,26 @@ export const contentRouter = router({
     await discardDraft(ctx.db, actingRequest(ctx), input.type, input.id);
     return { success: true as const };
   }),
+  /**
+   * A change to a live item that goes live at a set time ("update on Monday 6 AM"): nothing a visitor
+   * sees changes until then, so no page is dropped from the cache now.
+   */
+  scheduleChange: staffInternalProcedure.input(scheduleChangeInputSchema).mutation(({ ctx, input }) => {
+    assertMayEdit(ctx.auth.user.role, input.type);
+    return scheduleChange(ctx.db, actingRequest(ctx), input.type, input.id, input.document, input.runAt);
+  }),
+  scheduledChanges: staffInternalProcedure.input(contentItemSchema).query(({ ctx, input }) => {
+    assertMayEdit(ctx.auth.user.role, input.type);
+    return listPendingChanges(ctx.db, input.type, input.id);
+  }),
+  cancelScheduledChange: staffInternalProcedure
+    .input(scheduledChangeIdSchema)
+    .mutation(async ({ ctx, input }) => {
+      await cancelScheduledChange(ctx.db, actingRequest(ctx), input.changeId, (type) =>
+        assertMayEdit(ctx.auth.user.role, type),
+      );
+      return { success: true as const };
+    }),
   trashSettings: staffInternalProcedure.query(({ ctx }) => getTrashSettings(ctx.db)),
   saveTrashSettings: adminInternalProcedure
     .input(trashSettingsSchema)
