@@ -2,7 +2,7 @@
 // emergency question, the ZIP, the service, a window with room, then the visitor's details.
 import type { PageContextServer } from 'vike/types';
 import { getSettings } from '../../src/server/services/settings.ts';
-import { getAvailability, getBookingSettings } from '../../src/server/services/bookings.ts';
+import { getBookingSettings, rememberedAvailability } from '../../src/server/services/bookings.ts';
 import {
   bookableServices,
   nearestServedTowns,
@@ -22,12 +22,14 @@ export async function data(pageContext: PageContextServer) {
   const search = pageContext.urlParsed.search;
   const now = pageContext.now;
   const db = pageContext.db;
-  const services = await bookableServices(db);
+  // Kept until the services or towns change, as every public page's reads are: this page is rendered
+  // for each request.
+  const { readCache } = pageContext;
+  const services = await readCache.remember('bookable services', () => bookableServices(db));
+  const townsServing = (zip: string) => readCache.remember(`towns serving ${zip}`, () => servedZip(db, zip));
   const service = services.find((each) => each.slug === search.service) ?? null;
   const zip =
-    search.zip && ZIP_PATTERN.test(search.zip) && (await servedZip(db, search.zip)).length
-      ? search.zip
-      : null;
+    search.zip && ZIP_PATTERN.test(search.zip) && (await townsServing(search.zip)).length ? search.zip : null;
 
   if (search.emergency === 'yes') {
     const settings = await getSettings(db);
@@ -50,10 +52,15 @@ export async function data(pageContext: PageContextServer) {
   }
   if (search.emergency !== 'no' && !zip && !search.zip) return { step: 'question' as const, service };
   if (!zip) return { step: 'zip' as const, service, zipTyped: search.zip ?? '' };
-  const towns = (await servedZip(db, zip)).map((town) => town.town);
+  const towns = (await townsServing(zip)).map((town) => town.town);
   if (!service) return { step: 'service' as const, zip, towns, services };
   const slot = splitSlot(search.slot ?? '');
-  const availability = await getAvailability(db, { zip, service: service.slug, days: DAYS_SHOWN }, now);
+  const availability = await rememberedAvailability(
+    readCache,
+    db,
+    { zip, service: service.slug, days: DAYS_SHOWN },
+    now,
+  );
   const open = availability.windows.filter((window) => window.available > 0);
   const chosen = open.find((window) => window.date === slot.date && window.start === slot.start) ?? null;
   if (!chosen)

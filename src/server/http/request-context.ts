@@ -66,6 +66,8 @@ export interface RequestContext {
    * or only the pages read from `tables` (the database announces the change too, a moment later).
    */
   contentChanged(tables?: readonly string[]): void;
+  /** Public reads kept until a change to what they read (caching/read-cache.ts). */
+  readCache: ReadCache;
 }
 
 /** The signed-in person behind a request, where from and when: what services that log are handed. */
@@ -128,6 +130,7 @@ export function createRequestContext(request: FastifyRequest, reply: FastifyRepl
       reply.clearCookie(SESSION_COOKIE, sessionCookieOptions(app.config));
     },
     contentChanged: (tables) => app.pageCache.clear(tables),
+    readCache: app.readCache,
   };
 }
 

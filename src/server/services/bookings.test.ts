@@ -168,6 +168,25 @@ describe(`online booking (${testDatabaseKind})`, () => {
     expect(window.windows.find((w) => w.start === '10:00')!.available).toBe(0);
   });
 
+  it('remembers the availability for the minute, and reads it again after a booking at once', async () => {
+    const roomAt = async (start: string) =>
+      (await availability('zip=30040&from=2026-12-01&days=1'))
+        .json<{ windows: { start: string; available: number }[] }>()
+        .windows.find((w) => w.start === start)!.available;
+    // 08:00 in Cumming: the 10:00 window has exactly the two hours' notice it needs.
+    now = new Date('2026-12-01T13:00:00Z');
+    expect(await roomAt('10:00')).toBe(3);
+    // Half a minute on, a fresh read would close it; the answer for this minute is kept. A booking
+    // of that window would be refused then (the test above of notice).
+    now = new Date('2026-12-01T13:00:30Z');
+    expect(await roomAt('10:00')).toBe(3);
+    now = new Date('2026-12-01T13:01:00Z');
+    expect(await roomAt('10:00')).toBe(0);
+    expect(await roomAt('12:00')).toBe(3);
+    expect((await book({ ...visitor, date: '2026-12-01', start: '12:00' })).statusCode).toBe(201);
+    expect(await roomAt('12:00')).toBe(2);
+  });
+
   it('stores the window as local times and as the instants they stand for, and hashes the manage token', async () => {
     const answer = await book({ ...visitor, date: '2026-12-02', start: '10:00' });
     expect(answer.statusCode).toBe(201);

@@ -37,6 +37,7 @@ import {
   type ReceivedPhotos,
 } from './booking-photos.ts';
 import type { FileStore } from '../storage/file-store.ts';
+import type { ReadCache } from '../caching/read-cache.ts';
 
 export type Executor = Pick<Database, 'select' | 'insert' | 'update' | 'delete' | 'execute'>;
 
@@ -321,6 +322,29 @@ export async function getAvailability(
     towns: towns.map((town) => town.town),
     windows: states.map(({ date, start, end, available }) => ({ date, start, end, available })),
   };
+}
+
+/**
+ * The availability a visitor's page or the public API shows, remembered until anything it reads changes
+ * (a booking, the booking settings, the services or towns: the read cache's generation moves with every
+ * such change, on every instance) and for the minute it was asked in. Read afresh, it is half a dozen
+ * queries and a few hundred time-zone conversions, and a booking page under load asked it for every
+ * request. Every rule that closes a window falls on a whole minute (window starts, the notice in
+ * minutes, the same-day cut-off), so the answer for the minute's first instant holds for the whole
+ * minute but for a window whose notice runs out inside it; a visitor who picks that one is answered
+ * by the booking itself, which counts and checks the window again under a lock and answers 409.
+ */
+export function rememberedAvailability(
+  readCache: ReadCache,
+  db: Database,
+  query: { zip: string; service?: string; from?: string; days: number },
+  now: Date,
+): Promise<Availability> {
+  const minute = Math.floor(now.getTime() / 60_000);
+  return readCache.remember(
+    `availability ${minute} ${JSON.stringify([query.zip, query.service ?? null, query.from ?? null, query.days])}`,
+    () => getAvailability(db, query, new Date(minute * 60_000)),
+  );
 }
 
 /** A full window: the message, and the next windows with room. */

@@ -11,7 +11,7 @@ import {
   bookingForToken,
   cancelByCustomer,
   createBooking,
-  getAvailability,
+  rememberedAvailability,
   getBooking,
   getBookingSettings,
   listBookings,
@@ -60,12 +60,21 @@ function originOf(ctx: RequestContext) {
   });
 }
 
-// Booking changes no cached page: /book and the customer's page are never cached.
+/**
+ * After a visitor's booking changed: its emails go now, and the availability this instance remembers
+ * is read again at once (other instances hear of it from the database a moment later). No cached page
+ * changes: /book and the customer's page are never cached.
+ */
+function bookingsChanged(ctx: RequestContext): void {
+  ctx.bookingMailer.wake();
+  ctx.contentChanged(['bookings']);
+}
+
 export const bookingRouter = router({
   services: publicProcedure.query(({ ctx }) => bookableServices(ctx.db)),
   availability: publicProcedure
     .input(availabilityQuerySchema)
-    .query(({ ctx, input }) => getAvailability(ctx.db, input, ctx.now())),
+    .query(({ ctx, input }) => rememberedAvailability(ctx.readCache, ctx.db, input, ctx.now())),
   /** Photos come only through a multipart post (ctx.receivedPhotos), never in the JSON input. */
   create: publicProcedure.input(bookingInputSchema).mutation(async ({ ctx, input }) => {
     await enforceActionLimit(ctx.db, 'booking', ctx.clientAddress, ctx.now());
@@ -77,7 +86,7 @@ export const bookingRouter = router({
       ctx.now(),
       received ? { store: ctx.fileStore, received } : undefined,
     );
-    ctx.bookingMailer.wake();
+    bookingsChanged(ctx);
     return created;
   }),
   checkZip: publicProcedure
@@ -95,7 +104,7 @@ export const bookingRouter = router({
     .query(({ ctx, input }) => bookingForToken(ctx.db, input.token, ctx.now())),
   cancel: publicProcedure.input(z.object({ token: manageTokenSchema })).mutation(async ({ ctx, input }) => {
     const booking = await cancelByCustomer(ctx.db, input.token, ctx.now());
-    ctx.bookingMailer.wake();
+    bookingsChanged(ctx);
     return booking;
   }),
   /** The owner's private calendar feed, read by their phone's calendar with the secret address. */
@@ -107,7 +116,7 @@ export const bookingRouter = router({
     }),
   reschedule: publicProcedure.input(customerRescheduleSchema).mutation(async ({ ctx, input }) => {
     const booking = await rescheduleByCustomer(ctx.db, input, ctx.now());
-    ctx.bookingMailer.wake();
+    bookingsChanged(ctx);
     return booking;
   }),
 });
