@@ -28,6 +28,19 @@ describe('ReadCache', () => {
     expect(read.calls).toBe(2);
   });
 
+  it('runs a query that runs again each time it is awaited (a Drizzle query) once for every caller', async () => {
+    const { cache } = cacheWithGeneration();
+    let runs = 0;
+    // Like Drizzle's query builders: a thenable, not a promise, that queries on every then().
+    const query: PromiseLike<string[]> = {
+      then: (resolve, reject) => Promise.resolve((runs++, ['link'])).then(resolve, reject),
+    };
+    expect(await cache.remember('links', () => query)).toEqual(['link']);
+    expect(await cache.remember('links', () => query)).toEqual(['link']);
+    expect(await cache.remember('links', () => query)).toEqual(['link']);
+    expect(runs).toBe(1);
+  });
+
   it('callers at the same time share one read', async () => {
     const { cache } = cacheWithGeneration();
     const read = countingRead('settings');

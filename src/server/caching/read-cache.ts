@@ -29,12 +29,14 @@ export class ReadCache {
    * The answer of `read` under `key`, read at most once per generation: callers at the same time share
    * one read, and a failed read is not kept. Answers are shared by every caller: treat them as frozen.
    */
-  remember<T>(key: string, read: () => Promise<T>, now = Date.now()): Promise<T> {
+  remember<T>(key: string, read: () => PromiseLike<T>, now = Date.now()): Promise<T> {
     const generation = this.options.generation();
     const known = this.answers.get(key);
     if (known && known.generation === generation && now - known.readAt <= this.options.ttlMs)
       return known.value as Promise<T>;
-    const value = read();
+    // A real promise, settled once: Drizzle's queries are thenables that run again each time one is
+    // awaited, so keeping the query itself would read the database for every caller.
+    const value = Promise.resolve(read());
     const remembered: Remembered = { generation, readAt: now, value };
     this.answers.delete(key);
     this.answers.set(key, remembered);
