@@ -88,13 +88,21 @@ describe(`offers over REST, shown and gone on time (${testDatabaseKind})`, () =>
     const offer = created.json().offer;
     expect(offer).toMatchObject({ heading: '$15 Off Water Heater Flush', status: 'active' });
 
-    // Both read while the offer shows, and so kept in the cache.
+    // Both read while the offer shows, and so kept in the cache. On PostgreSQL the database's notice
+    // of the new offer comes a moment after the save and empties what was read before it: read again
+    // until both are kept with the offer.
     await expect
-      .poll(async () => (await t.app.inject({ url: '/' })).body)
-      .toContain('$15 Off Water Heater Flush');
-    expect(await publicHeadings()).toContain('$15 Off Water Heater Flush');
-    expect(t.app.pageCache.get(t.app.pageCache.keyFor('/'))).toBeDefined();
-    expect(t.app.pageCache.get(t.app.pageCache.keyFor('/api/offers'))).toBeDefined();
+      .poll(async () => {
+        const home = (await t.app.inject({ url: '/' })).body;
+        const headings = await publicHeadings();
+        return (
+          home.includes('$15 Off Water Heater Flush') &&
+          headings.includes('$15 Off Water Heater Flush') &&
+          t.app.pageCache.get(t.app.pageCache.keyFor('/')) !== undefined &&
+          t.app.pageCache.get(t.app.pageCache.keyFor('/api/offers')) !== undefined
+        );
+      })
+      .toBe(true);
     // The pages showing no offer stay.
     expect((await t.app.inject({ url: '/contact' })).statusCode).toBe(200);
 
