@@ -34,14 +34,11 @@ interface TraceEvent {
 }
 
 /** Samples of the renderer's CPU profile: when, and in which file and function. */
-function profileSamples(events: TraceEvent[], pid: number, tid: number) {
+function profileSamples(events: TraceEvent[], pid: number) {
   const frames = new Map<number, { url: string; functionName: string }>();
   const samples: { ts: number; url: string; functionName: string }[] = [];
-  let ts = 0;
   const chunks = events.filter((event) => event.pid === pid && event.name === 'ProfileChunk');
-  const profileStart = events.find((event) => event.pid === pid && event.name === 'Profile');
-  ts = profileStart?.ts ?? 0;
-  void tid;
+  let ts = events.find((event) => event.pid === pid && event.name === 'Profile')?.ts ?? 0;
   for (const chunk of chunks) {
     const data = chunk.args?.data;
     for (const node of data?.cpuProfile?.nodes ?? []) frames.set(node.id, node.callFrame);
@@ -161,7 +158,7 @@ async function profile(url: string, slowdown: number): Promise<void> {
     );
     if (!parse) throw new Error(`no HTML parsing recorded for ${url}`);
     const { pid, tid } = parse;
-    const samples = profileSamples(events, pid, tid);
+    const samples = profileSamples(events, pid);
     const tasks = events
       .filter(
         (event) =>

@@ -40,8 +40,11 @@ export async function makeClusterTemplate(path = clusterTemplatePath()): Promise
  * by this PGlite version exists; answers whether it did. PostgreSQL's mark is copied last, so a copy cut
  * short by a crash is a folder without a database, copied again at the next start.
  */
-export function startFromClusterTemplate(dataDir: string, path = clusterTemplatePath()): boolean {
-  if (existsSync(join(dataDir, DATABASE_MARK)) || !existsSync(join(path, DATABASE_MARK))) return false;
+export function startFromClusterTemplate(dataDir: string, templatePath?: string): boolean {
+  // An existing database first: every start but the first stops here, without reading PGlite's version.
+  if (existsSync(join(dataDir, DATABASE_MARK))) return false;
+  const path = templatePath ?? clusterTemplatePath();
+  if (!existsSync(join(path, DATABASE_MARK))) return false;
   const mark = join(path, DATABASE_MARK);
   cpSync(path, dataDir, { recursive: true, force: true, filter: (source) => source !== mark });
   copyFileSync(mark, join(dataDir, DATABASE_MARK));
