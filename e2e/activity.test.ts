@@ -6,6 +6,7 @@ import { openPage, signInThroughForm, toastWith, waitForHydration } from './supp
 import { E2E_ADMIN } from './support/server.ts';
 import { useSite, type Site } from './support/site.ts';
 import { createPost, postReview } from './support/site-api.ts';
+import { activityKindLabel } from '../src/shared/activity-kinds.ts';
 
 const EDITOR = { username: 'eddie', password: 'editor password 123' };
 
@@ -95,31 +96,45 @@ describe('the Activity tab', () => {
     const everyone = await activityRows(admin.page, (rows) => rows.length >= 9);
     // Newest first: the admin's steps, then the editor's, each under the name of who took it.
     expect(everyone.slice(0, 9)).toEqual([
-      ['owner', 'content-edited', 'Edited post “Spring hours: open Saturdays and Sundays”: Title'],
-      ['owner', 'sign-in', 'Signed in with password'],
-      ['owner', 'sign-in-refused', 'Sign-in refused: wrong password or account disabled'],
-      ['eddie', 'content-restored', 'Restored review “Review by Grace (5 stars)” from the Trash'],
-      ['eddie', 'content-trashed', 'Moved review “Review by Grace (5 stars)” to the Trash'],
-      ['eddie', 'content-edited', 'Edited post “Spring hours: open Saturdays”: Title'],
-      ['eddie', 'sign-in', 'Signed in with password'],
-      ['eddie', 'sign-in-refused', 'Sign-in refused: wrong password or account disabled'],
-      ['owner', 'content-published', 'Published post “Spring hours”'],
+      ['owner', 'Edited', 'Edited post “Spring hours: open Saturdays and Sundays”: Title'],
+      ['owner', 'Signed in', 'Signed in with password'],
+      ['owner', 'Sign-in refused', 'Sign-in refused: wrong password or account disabled'],
+      ['eddie', 'Restored from Trash', 'Restored review “Review by Grace (5 stars)” from the Trash'],
+      ['eddie', 'Moved to Trash', 'Moved review “Review by Grace (5 stars)” to the Trash'],
+      ['eddie', 'Edited', 'Edited post “Spring hours: open Saturdays”: Title'],
+      ['eddie', 'Signed in', 'Signed in with password'],
+      ['eddie', 'Sign-in refused', 'Sign-in refused: wrong password or account disabled'],
+      ['owner', 'Published', 'Published post “Spring hours”'],
     ]);
 
+    // Each time on the company's clocks (a fresh install's zone), to the second.
+    const newest = admin.page.getByTestId('activity-entry').first().locator('time');
+    const newestAt = new Date((await newest.getAttribute('datetime'))!);
+    await expect(newest.textContent()).resolves.toBe(
+      new Intl.DateTimeFormat('en-US', {
+        dateStyle: 'medium',
+        timeStyle: 'medium',
+        timeZone: 'America/New_York',
+      }).format(newestAt),
+    );
+    await expect(
+      admin.page.getByRole('columnheader', { name: 'Time (America/New_York)' }).count(),
+    ).resolves.toBe(1);
+
     await admin.page.getByLabel('Person', { exact: true }).selectOption({ label: 'eddie' });
-    await admin.page.getByLabel('Kind', { exact: true }).selectOption({ label: 'content-edited' });
+    await admin.page.getByLabel('Kind', { exact: true }).selectOption({ label: 'Edited' });
     await expect(activityRows(admin.page, (rows) => rows.length === 1)).resolves.toEqual([
-      ['eddie', 'content-edited', 'Edited post “Spring hours: open Saturdays”: Title'],
+      ['eddie', 'Edited', 'Edited post “Spring hours: open Saturdays”: Title'],
     ]);
     await admin.page.getByLabel('Kind', { exact: true }).selectOption({ label: 'All' });
     const eddieOnly = await activityRows(admin.page, (rows) => rows.length > 1);
     expect(eddieOnly.every(([person]) => person === 'eddie')).toBe(true);
     expect(eddieOnly.map(([, kind]) => kind)).toEqual([
-      'content-restored',
-      'content-trashed',
-      'content-edited',
-      'sign-in',
-      'sign-in-refused',
+      'Restored from Trash',
+      'Moved to Trash',
+      'Edited',
+      'Signed in',
+      'Sign-in refused',
     ]);
     const [download] = await Promise.all([
       admin.page.waitForEvent('download'),
@@ -127,9 +142,13 @@ describe('the Activity tab', () => {
     ]);
     const csv = (await readFile(await download.path(), 'utf8')).trimEnd().split('\r\n');
     expect(csv[0]).toBe('Time (UTC),Person,Kind,What,Address,Browser');
-    expect(csv.slice(1).map((line) => line.split(',').slice(1, 3))).toEqual(
-      eddieOnly.map(([person, kind]) => [person, kind]),
-    );
+    // The export keeps the kinds as the log and the API name them; the tab shows their words.
+    expect(
+      csv.slice(1).map((line) => {
+        const [person, kind] = line.split(',').slice(1, 3) as [string, string];
+        return [person, activityKindLabel(kind)];
+      }),
+    ).toEqual(eddieOnly.map(([person, kind]) => [person, kind]));
     expect(csv[2]).toContain('Moved review “Review by Grace (5 stars)” to the Trash');
 
     // The editor sees their own entries only, and no person to choose.

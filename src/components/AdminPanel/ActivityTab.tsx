@@ -2,18 +2,26 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { usePageContext } from '../../../renderer/usePageContext.tsx';
 import { useTRPC } from '../../client/trpc.tsx';
+import { activityKindLabel, activityKinds } from '../../shared/activity-kinds.ts';
+import { companyDateTimeFormat, companyTimeZone } from '../../shared/company-time.ts';
 import type { ActivityFilterInput } from '../../shared/schemas/activity.ts';
 import * as styles from './admin.css.ts';
 
 const PAGE_SIZE = 50;
 
+/** "Nov 26, 2026, 9:04:31 PM": to the second, as entries made one after another are told apart. */
+const shownTime = (iso: string) =>
+  companyDateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'medium' }).format(new Date(iso));
+
 /**
  * Who did what, when and from where. An admin sees everyone's entries and filters by person; an editor
- * sees their own (the server decides). Times are shown in UTC, as they are stored and exported.
+ * sees their own (the server decides). Times and the From and To days are the company's clocks, as the
+ * owner reads every other time; the CSV export keeps UTC, as stored, for other programs.
  */
 export function ActivityTab() {
   const { user } = usePageContext();
   const isAdmin = user?.role === 'admin';
+  const timeZone = companyTimeZone();
   const trpc = useTRPC();
   const id = useId();
   const [person, setPerson] = useState('');
@@ -21,7 +29,6 @@ export function ActivityTab() {
   const [since, setSince] = useState('');
   const [until, setUntil] = useState('');
   const users = useQuery({ ...trpc.adminUsers.list.queryOptions(), enabled: isAdmin });
-  const kinds = useQuery(trpc.activity.kinds.queryOptions());
   // "Older entries" asks for more of the same list: a few hundred rows at most, read again at once.
   const [shown, setShown] = useState(PAGE_SIZE);
   const filter: ActivityFilterInput = {
@@ -48,8 +55,9 @@ export function ActivityTab() {
       </h2>
       <p className={styles.hint}>
         {isAdmin
-          ? 'Sign-ins, refusals, account and settings changes, and every change to content, by everyone, newest first; kept a year. Times in UTC.'
-          : 'Your own sign-ins, account changes and changes to content, newest first; kept a year. Times in UTC.'}
+          ? 'Sign-ins, refusals, account and settings changes, and every change to content, by everyone, newest first; kept a year.'
+          : 'Your own sign-ins, account changes and changes to content, newest first; kept a year.'}{' '}
+        Times in {timeZone}.
       </p>
       <div className={styles.fieldRow} role="search" aria-label="Filter activity">
         {isAdmin && (
@@ -83,9 +91,9 @@ export function ActivityTab() {
             onChange={(event) => setKind(event.target.value)}
           >
             <option value="">All</option>
-            {(kinds.data ?? []).map((value) => (
+            {activityKinds.map((value) => (
               <option key={value} value={value}>
-                {value}
+                {activityKindLabel(value)}
               </option>
             ))}
           </select>
@@ -131,7 +139,7 @@ export function ActivityTab() {
         <table className={styles.table}>
           <thead>
             <tr>
-              <th scope="col">Time (UTC)</th>
+              <th scope="col">Time ({timeZone})</th>
               <th scope="col">Person</th>
               <th scope="col">Kind</th>
               <th scope="col">What</th>
@@ -141,9 +149,11 @@ export function ActivityTab() {
           <tbody>
             {rows.map((entry) => (
               <tr key={entry.id} data-testid="activity-entry">
-                <td>{entry.at.slice(0, 19).replace('T', ' ')}</td>
+                <td>
+                  <time dateTime={entry.at}>{shownTime(entry.at)}</time>
+                </td>
                 <td>{entry.user ?? '(server)'}</td>
-                <td>{entry.kind}</td>
+                <td>{activityKindLabel(entry.kind)}</td>
                 <td>{entry.summary}</td>
                 <td>{entry.address ?? ''}</td>
               </tr>

@@ -1,61 +1,13 @@
 import { and, desc, eq, gte, lt, lte, type SQL } from 'drizzle-orm';
 import type { Database } from '../../../db/client.ts';
 import { activityLog } from '../../../db/schema/index.ts';
+import type { ActivityKind } from '../../shared/activity-kinds.ts';
 import { csvCell } from './leads.ts';
+
+export { activityKinds, type ActivityKind } from '../../shared/activity-kinds.ts';
 
 /** How long the log keeps an entry; the hourly sweep deletes older ones. */
 export const ACTIVITY_KEPT_MS = 365 * 24 * 60 * 60 * 1000;
-
-/**
- * Every kind of entry, so the Activity tab can offer them as a filter. Content changes add theirs here
- * (a create, an edit with its fields, a delete, a restore, a publish) and call `recordActivity` alike.
- */
-export const activityKinds = [
-  'sign-in',
-  'sign-in-refused',
-  'sign-out',
-  'reauthenticated',
-  'reauthentication-refused',
-  'session-ended',
-  'other-sessions-ended',
-  'password-changed',
-  'two-step-enabled',
-  'two-step-disabled',
-  'recovery-codes-renewed',
-  'recovery-code-used',
-  'second-step-locked',
-  'passkey-added',
-  'passkey-renamed',
-  'passkey-removed',
-  'email-changed',
-  'two-step-policy-changed',
-  'user-created',
-  'user-disabled',
-  'user-enabled',
-  'user-password-reset',
-  'user-sessions-ended',
-  'backup-downloaded',
-  'leads-exported',
-  'review-requested',
-  'booking-created',
-  'booking-changed',
-  'booking-settings-saved',
-  'booking-window-blocked',
-  'booking-calendar-feed-changed',
-  'bookings-exported',
-  'content-created',
-  'content-edited',
-  'content-published',
-  'content-unpublished',
-  'version-restored',
-  'content-trashed',
-  'content-restored',
-  'content-purged',
-  'settings-changed',
-  'change-scheduled',
-  'scheduled-change-applied',
-] as const;
-export type ActivityKind = (typeof activityKinds)[number];
 
 /** Who acted; null for a visitor who is nobody yet (a sign-in under an unknown name names it in `username`). */
 export interface ActivityActor {

@@ -5,6 +5,7 @@ import { testDatabaseKind } from '../../testing/test-database.ts';
 import { createReview } from '../../services/reviews.ts';
 import { createContactSubmission } from '../../services/contact.ts';
 import { testPhoto, uploadInto } from '../../testing/uploads.ts';
+import { recordActivity } from '../../services/activity-log.ts';
 
 const post = (title: string, isPublished: boolean) => ({
   type: 'news',
@@ -235,5 +236,38 @@ describe(`every change staff make is in the activity log (${testDatabaseKind})`,
       headers: { cookie: editor.cookie! },
     });
     expect(forEditor.statusCode).toBe(403);
+  });
+
+  it("reads From and To as days on the company's clocks, across the night the clocks spring forward", async () => {
+    // In America/New_York, 8 March 2026 begins at 05:00 UTC (EST) and ends at 04:00 UTC on the 9th (EDT).
+    const at = [
+      '2026-03-08T04:59:59Z',
+      '2026-03-08T05:00:00Z',
+      '2026-03-09T03:59:59Z',
+      '2026-03-09T04:00:00Z',
+    ];
+    for (const [index, instant] of at.entries())
+      await recordActivity(t.database.db, {
+        kind: 'settings-changed',
+        actor: { userId: null, username: 'olivia' },
+        from: { clientAddress: undefined, userAgent: undefined },
+        summary: `Entry ${index}`,
+        at: new Date(instant),
+      });
+    const get = (query: string) =>
+      t.app.inject({
+        method: 'GET',
+        url: `/api/admin/activity?${query}`,
+        headers: { cookie: admin.cookie! },
+      });
+    const summaries = async (query: string) =>
+      ((await get(query)).json().entries as { summary: string }[]).map((entry) => entry.summary);
+
+    expect(await summaries('since=2026-03-08&until=2026-03-08')).toEqual(['Entry 2', 'Entry 1']);
+    expect(await summaries('until=2026-03-07')).toEqual(['Entry 0']);
+    expect(await summaries('since=2026-03-09')).toEqual(['Entry 3']);
+    const impossible = await get('since=2026-02-30');
+    expect(impossible.statusCode).toBe(400);
+    expect(impossible.body).toContain('Use a date as YYYY-MM-DD');
   });
 });

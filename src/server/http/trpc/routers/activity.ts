@@ -1,9 +1,11 @@
-import { z } from 'zod';
+import { addDays, companyTimeZone } from '../../../../shared/company-time.ts';
 import { activityFilterSchema } from '../../../../shared/schemas/activity.ts';
-import { activityKinds, listActivity, type ActivityFilter } from '../../../services/activity-log.ts';
+import { wallTimeToInstant } from '../../../../shared/zoned-time.ts';
+import { listActivity, type ActivityFilter } from '../../../services/activity-log.ts';
 import { router, staffInternalProcedure } from '../init.ts';
 
-const DAY_MS = 24 * 60 * 60 * 1000;
+/** When `day` (YYYY-MM-DD) begins on the company's clocks, which is when the owner's day begins. */
+const startOfCompanyDay = (day: string) => wallTimeToInstant(day, '00:00', companyTimeZone());
 
 /**
  * The activity log: an admin reads everyone's entries, an editor only their own (whatever `user` they
@@ -16,10 +18,9 @@ export const activityRouter = router({
       before: input.before,
       userId: ctx.auth.user.role === 'admin' ? input.user : ctx.auth.user.id,
       kind: input.kind,
-      since: input.since ? new Date(`${input.since}T00:00:00Z`) : undefined,
-      until: input.until ? new Date(new Date(`${input.until}T00:00:00Z`).getTime() + DAY_MS - 1) : undefined,
+      since: input.since ? startOfCompanyDay(input.since) : undefined,
+      until: input.until ? new Date(startOfCompanyDay(addDays(input.until, 1)).getTime() - 1) : undefined,
     };
     return listActivity(ctx.db, filter);
   }),
-  kinds: staffInternalProcedure.input(z.void()).query(() => [...activityKinds]),
 });
