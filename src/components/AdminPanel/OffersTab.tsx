@@ -8,6 +8,7 @@ import { toast } from '../Toast/toast-store.ts';
 import { AdminTextField } from './AdminTextField.tsx';
 import { EditConflict } from './EditConflict.tsx';
 import { HistoryPanel } from './HistoryPanel.tsx';
+import { ScheduleChange } from './ScheduleChange.tsx';
 import { MediaUploadField } from './MediaUploadField.tsx';
 import * as styles from './admin.css.ts';
 
@@ -323,6 +324,13 @@ export function OffersTab() {
               </button>
             )}
           </div>
+          {editing !== null && (
+            <ScheduleChange
+              type="offer"
+              itemKey={String(editing)}
+              currentDocument={() => offerPayload(values)}
+            />
+          )}
         </form>
       </section>
       {editing !== null && (

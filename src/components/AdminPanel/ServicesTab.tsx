@@ -926,6 +926,9 @@ function FaqsSection({ services }: { services: readonly AdminService[] }) {
             </button>
           )}
         </div>
+        {editing && (
+          <ScheduleChange type="faq" itemKey={String(editing.id)} currentDocument={() => ({ ...values })} />
+        )}
       </form>
       {editing && (
         <HistoryPanel
