@@ -299,21 +299,32 @@ async function main() {
       ratio(api, apiBaseline) >= 0.5 && apiRevalidated === 304 && api.errors === 0,
     );
 
-    // Booking is read live on every request (room changes with each booking and with the clock): held to
-    // the goal of the fresh renders above.
-    for (const [label, path] of [
-      ['GET /api/booking/availability (a week of windows)', '/api/booking/availability?zip=30040&days=7'],
+    // Booking's room changes with each booking and with the clock, so its answers are kept for the
+    // minute at most and dropped by any booking; held to the goals of the other API reads and pages,
+    // each beside the same bytes served by a bare Node server.
+    for (const [label, path, contentType] of [
       [
-        '/book at the window step (rendered for each request)',
+        'GET /api/booking/availability (a week of windows)',
+        '/api/booking/availability?zip=30040&days=7',
+        'application/json; charset=utf-8',
+      ],
+      [
+        "/book at the window step (a visitor's ZIP and service)",
         '/book?zip=30040&service=water-heater-services',
+        'text/html; charset=utf-8',
       ],
     ] as const) {
-      const live = await load(`${base}${path}`);
+      await fetch(`${base}${path}`);
+      const { site: live, baseline } = await loadBesideStatic(
+        `${base}${path}`,
+        await plainBody(`${base}${path}`),
+        contentType,
+      );
       report(
         label,
-        describeLoad(live, homeBaseline!),
-        '>= 900 req/s and >= 0.02 of static',
-        live.requestsPerSecond >= 900 && ratio(live, homeBaseline!) >= 0.02 && live.errors === 0,
+        describeLoad(live, baseline),
+        '>= 0.50 of static, p99 < 50 ms',
+        ratio(live, baseline) >= 0.5 && live.p99Ms < 50 && live.errors === 0,
       );
     }
 
