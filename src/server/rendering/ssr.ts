@@ -130,20 +130,35 @@ export async function ssrPlugin(app: FastifyInstance, options: SsrPluginOptions)
     const key = app.pageCache.keyFor(request.url);
     // A visitor who came this far with a cookie that is no session, or reloading past the cache, is
     // still a visitor: the page already rendered is theirs too, so no request forces a render.
-    const cached = app.pageCache.get(key);
-    if (cached) return answerCached(request, reply, cached);
-    // Visitors asking for a page while it is being rendered wait for that render instead of starting
-    // their own: after an edit empties the cache, a burst of visitors costs one render (and one
-    // render's memory), not one each.
+    return keptOrRenderedOnce(
+      key,
+      () => app.pageCache.get(key),
+      (page) => answerCached(request, reply, page),
+      () => render(request, reply, true),
+    );
+  }
+
+  /**
+   * The answer kept under `key`, or else one render for every request asking for it meanwhile: after
+   * an edit empties the cache, a burst of visitors costs one render (and one render's memory), not one
+   * each. A request that waited for a render that was not kept (a fallback, an error, a page not
+   * found) gets a render of its own.
+   */
+  async function keptOrRenderedOnce(
+    key: string,
+    kept: () => CachedPage | undefined,
+    answer: (page: CachedPage) => unknown,
+    renderOwn: () => Promise<unknown>,
+  ) {
+    const known = kept();
+    if (known) return answer(known);
     const underWay = rendersInFlight.get(key);
     if (underWay) {
       await underWay.catch(() => undefined);
-      const page = app.pageCache.get(key);
-      if (page) return answerCached(request, reply, page);
-      // That render was not kept (a fallback, an error, a page not found): this visitor gets their own.
-      return render(request, reply, true);
+      const rendered = kept();
+      return rendered ? answer(rendered) : renderOwn();
     }
-    const rendering = render(request, reply, true);
+    const rendering = renderOwn();
     rendersInFlight.set(key, rendering);
     try {
       return await rendering;
@@ -161,24 +176,13 @@ export async function ssrPlugin(app: FastifyInstance, options: SsrPluginOptions)
     await knowPages.get();
     const now = app.clock();
     const key = `${Math.floor(now.getTime() / 60_000)} ${app.pageCache.keyFor(request.url)}`;
-    const kept = app.liveAnswers.get(key);
-    if (kept) return answerKeptLive(request, reply, kept);
-    // As for cached pages: a burst of visitors at the start of a minute costs one render.
-    const inFlightKey = `live ${key}`;
-    const underWay = rendersInFlight.get(inFlightKey);
-    if (underWay) {
-      await underWay.catch(() => undefined);
-      const answer = app.liveAnswers.get(key);
-      if (answer) return answerKeptLive(request, reply, answer);
-      return render(request, reply, false, undefined, { key, now });
-    }
-    const rendering = render(request, reply, false, undefined, { key, now });
-    rendersInFlight.set(inFlightKey, rendering);
-    try {
-      return await rendering;
-    } finally {
-      rendersInFlight.delete(inFlightKey);
-    }
+    // As for cached pages, a burst of visitors at the start of a minute costs one render.
+    return keptOrRenderedOnce(
+      `live ${key}`,
+      () => app.liveAnswers.get(key),
+      (page) => answerKeptLive(request, reply, page),
+      () => render(request, reply, false, undefined, { key, now }),
+    );
   }
 
   async function answerKeptLive(request: FastifyRequest, reply: FastifyReply, page: CachedPage) {
