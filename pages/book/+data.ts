@@ -64,7 +64,21 @@ export async function data(pageContext: PageContextServer) {
   const open = availability.windows.filter((window) => window.available > 0);
   const chosen = open.find((window) => window.date === slot.date && window.start === slot.start) ?? null;
   if (!chosen)
-    return { step: 'window' as const, zip, towns, service, windows: open, slotTaken: Boolean(search.slot) };
+    return {
+      step: 'window' as const,
+      zip,
+      towns,
+      service,
+      windows: open,
+      slotTaken: Boolean(search.slot),
+      // The same for every visitor asking this ZIP and service within the minute (ssr.ts keeps it until
+      // a booking or anything else it reads changes); a step carrying what one visitor chose or sent is not.
+      keptForTheMinute:
+        search.slot === undefined &&
+        search.outside === undefined &&
+        search[SENT_PARAM] === undefined &&
+        (search.emergency ?? 'no') === 'no',
+    };
   const photos = pageContext.bookingPhotoLimits;
   return {
     step: 'details' as const,

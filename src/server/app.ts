@@ -8,7 +8,7 @@ import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/a
 import type { DatabaseHandle } from '../../db/client.ts';
 import type { AppConfig } from './env.ts';
 import { createRequestContext } from './http/request-context.ts';
-import { PAGE_TTL_MS, PageCache, serveCachedPage } from './caching/page-cache.ts';
+import { liveAnswerCache, PAGE_TTL_MS, PageCache, serveCachedPage } from './caching/page-cache.ts';
 import { ReadCache } from './caching/read-cache.ts';
 import { fileStoreFor } from './storage/file-store-for.ts';
 import { uploadsRoute } from './http/uploads-route.ts';
@@ -73,6 +73,9 @@ async function buildApp(fastify: FastifyInstance, options: AppOptions) {
   );
   const pageCache = new PageCache();
   fastify.decorate('pageCache', pageCache);
+  const liveAnswers = liveAnswerCache();
+  pageCache.alsoClear(liveAnswers);
+  fastify.decorate('liveAnswers', liveAnswers);
   fastify.decorate(
     'readCache',
     new ReadCache({ generation: () => pageCache.generation, ttlMs: PAGE_TTL_MS, maxEntries: 1_000 }),

@@ -70,6 +70,7 @@ export class PageCache {
   private readonly maxBytes: number;
   private clears = 0;
   private queryParams = QueryParamsByPath.none;
+  private readonly alsoCleared: PageCache[] = [];
 
   constructor(private readonly options: PageCacheOptions = { maxEntries: 500, ttlMs: PAGE_TTL_MS }) {
     this.maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
@@ -81,6 +82,15 @@ export class PageCache {
    */
   knowPages(queryParams: QueryParamsByPath): void {
     this.queryParams = queryParams;
+  }
+
+  /**
+   * Empties `other` whenever this cache is emptied, with the same tables: answers kept apart (the live
+   * pages' answers of the minute, ssr.ts) hear every change this cache hears, on this instance or
+   * announced by another, without each place that clears the page cache naming them.
+   */
+  alsoClear(other: PageCache): void {
+    this.alsoCleared.push(other);
   }
 
   /** The key of the page or public answer at this URL (pageCacheKey). */
@@ -138,6 +148,7 @@ export class PageCache {
    */
   clear(changedTables?: readonly string[]): void {
     this.clears++;
+    for (const other of this.alsoCleared) other.clear(changedTables);
     if (!changedTables) {
       this.entries.clear();
       this.heldBytes = 0;
@@ -173,6 +184,16 @@ export class PageCache {
       if (entry !== keep) this.remove(key, entry);
     }
   }
+}
+
+/**
+ * The answers of live pages kept for the minute of the company clock they were rendered in (the booking
+ * page's windows, ssr.ts), apart from the page cache: they are private (no-store) and answered after the
+ * session is known, never before the pipeline. Visitors choose the query, so a few are kept, each a page
+ * of 30-60 KB, and the least recently kept goes first.
+ */
+export function liveAnswerCache(): PageCache {
+  return new PageCache({ maxEntries: 100, maxBytes: 4 * 1024 * 1024, ttlMs: 60_000 });
 }
 
 /**

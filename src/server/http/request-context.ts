@@ -140,6 +140,8 @@ declare module 'fastify' {
     config: AppConfig;
     loginThrottle: LoginThrottle;
     pageCache: PageCache;
+    /** Live pages' answers, each kept for the minute it was rendered in; emptied with the page cache. */
+    liveAnswers: PageCache;
     /** The public content pages read, kept as long as the rendered pages (read-cache.ts). */
     readCache: ReadCache;
     /** helmet's headers, worked out once at start (security-headers.ts). */

@@ -5,6 +5,10 @@ import { bookingPhotos, bookings, contactSubmissions } from '../../../db/schema/
 import { multipartBody, type FilePart } from '../testing/multipart.ts';
 import { buildTestApp, type TestApp } from '../testing/test-app.ts';
 import { testDatabaseKind } from '../testing/test-database.ts';
+import { testVisitor } from '../testing/booking-visitor.ts';
+import { tablesReadBy } from '../testing/tables-read.ts';
+import { createBooking, defaultBookingSettings, saveBookingSettings } from '../services/bookings.ts';
+import { declaredTables } from '../caching/page-reads.ts';
 
 /** A form post as a browser sends one without script. */
 function formPost(url: string, fields: Record<string, string>) {
@@ -214,5 +218,110 @@ describe(`the booking pages without script (${testDatabaseKind})`, () => {
     expect(text((await t.app.inject({ url: sent.headers.location as string })).body)).toContain(
       'We have your details',
     );
+  });
+});
+
+// The window step is kept for the minute it was rendered in, for every visitor asking the same ZIP
+// and service, until anything it reads changes.
+describe(`the booking page's windows kept for the minute (${testDatabaseKind})`, () => {
+  let t: TestApp;
+  // Tuesday 2026-12-01, 08:00:40 in Cumming: today's 10-12 window has its two hours' notice until 08:01.
+  let now = new Date('2026-12-01T13:00:40Z');
+  const windowsUrl = '/book?zip=30040&service=water-heater-services';
+  const windows = async (cookie?: string) => {
+    const response = await t.app.inject({ url: windowsUrl, headers: cookie ? { cookie } : {} });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('no-store');
+    return response.body;
+  };
+  /** The window is offered on the page: its radio button's value. */
+  const offers = (html: string, slot: string) => html.includes(`value="${slot}"`);
+  /** Asked until its answer is kept: a change announced late (the settings saved below) empties it. */
+  const keptWindows = async () => {
+    t.app.liveAnswers.clear();
+    let html = '';
+    await expect
+      .poll(async () => {
+        html = await windows();
+        return t.app.liveAnswers.size;
+      })
+      .toBe(1);
+    return html;
+  };
+
+  beforeAll(async () => {
+    t = await buildTestApp({ ssr: { mode: 'development' }, clock: () => now });
+    // One place in Wednesday's windows: one booking fills it.
+    const onePlace = defaultBookingSettings.weekWindows.wednesday.map((window) => ({
+      ...window,
+      capacity: 1,
+    }));
+    await saveBookingSettings(t.database.db, {
+      ...defaultBookingSettings,
+      weekWindows: { ...defaultBookingSettings.weekWindows, wednesday: onePlace },
+    });
+  }, 60_000);
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('declares every table the window step reads, so that a change to any of them empties it', async () => {
+    t.app.pageCache.clear();
+    const { tables } = await tablesReadBy(t.database.db, () => t.app.inject({ url: windowsUrl }));
+    const { getGlobalContextAsync } = await import('vike/server');
+    const { pages } = await getGlobalContextAsync(false);
+    const declared = declaredTables(pages['/pages/book']!.config).map((table) => table.split(':')[0]);
+    expect([...tables].filter((table) => !declared.includes(table))).toEqual([]);
+  });
+
+  it('shows the next visitor the room a booking over HTTP took', async () => {
+    expect(offers(await keptWindows(), '2026-12-02T10:00')).toBe(true);
+    const booked = await t.app.inject(
+      formPost('/book', {
+        step: 'details',
+        ...testVisitor,
+        slot: '2026-12-02T10:00',
+        notes: '',
+      }),
+    );
+    expect(booked.statusCode).toBe(303);
+    expect(offers(await windows(), '2026-12-02T10:00')).toBe(false);
+  });
+
+  it('shows the room a booking taken on another instance took, once the database announces it', async () => {
+    expect(offers(await keptWindows(), '2026-12-02T12:00')).toBe(true);
+    // Written straight to the database, as another instance would: only its notice tells this one.
+    await createBooking(
+      t.database.db,
+      { ...testVisitor, date: '2026-12-02', start: '12:00', notes: null },
+      now,
+    );
+    await expect.poll(async () => offers(await windows(), '2026-12-02T12:00')).toBe(false);
+  });
+
+  it('renders afresh in the next minute of the clock', async () => {
+    now = new Date('2026-12-01T13:00:40Z');
+    expect(offers(await keptWindows(), '2026-12-01T10:00')).toBe(true);
+    now = new Date('2026-12-01T13:00:59Z');
+    expect(offers(await windows(), '2026-12-01T10:00')).toBe(true);
+    // 08:01: less than two hours before 10:00.
+    now = new Date('2026-12-01T13:01:00Z');
+    expect(offers(await windows(), '2026-12-01T10:00')).toBe(false);
+  });
+
+  it('renders for signed-in staff each time, and keeps none of their answers for visitors', async () => {
+    const staff = await t.signInAs('admin', 'owner');
+    const visitorsAnswer = await keptWindows();
+    expect(visitorsAnswer).not.toContain('"username":"owner"');
+    expect(await windows(staff)).toContain('"username":"owner"');
+    expect(await windows()).toBe(visitorsAnswer);
+  });
+
+  it('keeps no step carrying what one visitor chose', async () => {
+    t.app.liveAnswers.clear();
+    await t.app.inject({ url: `${windowsUrl}&slot=2026-12-09T08:00` });
+    await t.app.inject({ url: `${windowsUrl}&emergency=maybe` });
+    await t.app.inject({ url: '/book?zip=30040' });
+    expect(t.app.liveAnswers.size).toBe(0);
   });
 });

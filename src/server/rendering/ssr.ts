@@ -8,7 +8,12 @@ import { setCompanyTimeZone } from '../../shared/company-time.ts';
 import { listSeoOverrides } from '../services/seo-overrides.ts';
 import type { SeoOverride } from '../../shared/schemas/seo-override.ts';
 import { maintenancePage, MAINTENANCE_RETRY_AFTER_SECONDS } from './maintenance-page.ts';
-import { isDegraded, pageTextForPage, serviceLinksForPage } from '../services/page-data.ts';
+import {
+  isDegraded,
+  isKeptForTheMinute,
+  pageTextForPage,
+  serviceLinksForPage,
+} from '../services/page-data.ts';
 import {
   answerWithCachedPage,
   etagOf,
@@ -45,6 +50,12 @@ const RENDERS_AT_ONCE = 4;
 
 export interface SsrOptions {
   mode: 'development' | 'production';
+}
+
+/** Where a live page's answer is kept, and the time of the render it is kept from. */
+interface LiveRender {
+  key: string;
+  now: Date;
 }
 
 interface SsrPluginOptions extends SsrOptions {
@@ -110,6 +121,7 @@ export async function ssrPlugin(app: FastifyInstance, options: SsrPluginOptions)
     reply: FastifyReply,
     formPost?: { outcome: FormPostOutcome; statusCode: number },
   ) {
+    if (!formPost && !request.auth && isLivePath(request.url)) return sendLivePage(request, reply);
     // A cached page was answered before this route (page-cache.ts). Only anonymous views are stored: a
     // signed-in owner may see drafts previewed at an article's address.
     const cacheable = !formPost && !request.auth && !isAdminPath(request.url) && !isPersonalPath(request.url);
@@ -118,26 +130,67 @@ export async function ssrPlugin(app: FastifyInstance, options: SsrPluginOptions)
     const key = app.pageCache.keyFor(request.url);
     // A visitor who came this far with a cookie that is no session, or reloading past the cache, is
     // still a visitor: the page already rendered is theirs too, so no request forces a render.
-    const cached = app.pageCache.get(key);
-    if (cached) return answerCached(request, reply, cached);
-    // Visitors asking for a page while it is being rendered wait for that render instead of starting
-    // their own: after an edit empties the cache, a burst of visitors costs one render (and one
-    // render's memory), not one each.
+    return keptOrRenderedOnce(
+      key,
+      () => app.pageCache.get(key),
+      (page) => answerCached(request, reply, page),
+      () => render(request, reply, true),
+    );
+  }
+
+  /**
+   * The answer kept under `key`, or else one render for every request asking for it meanwhile: after
+   * an edit empties the cache, a burst of visitors costs one render (and one render's memory), not one
+   * each. A request that waited for a render that was not kept (a fallback, an error, a page not
+   * found) gets a render of its own.
+   */
+  async function keptOrRenderedOnce(
+    key: string,
+    kept: () => CachedPage | undefined,
+    answer: (page: CachedPage) => unknown,
+    renderOwn: () => Promise<unknown>,
+  ) {
+    const known = kept();
+    if (known) return answer(known);
     const underWay = rendersInFlight.get(key);
     if (underWay) {
       await underWay.catch(() => undefined);
-      const page = app.pageCache.get(key);
-      if (page) return answerCached(request, reply, page);
-      // That render was not kept (a fallback, an error, a page not found): this visitor gets their own.
-      return render(request, reply, true);
+      const rendered = kept();
+      return rendered ? answer(rendered) : renderOwn();
     }
-    const rendering = render(request, reply, true);
+    const rendering = renderOwn();
     rendersInFlight.set(key, rendering);
     try {
       return await rendering;
     } finally {
       rendersInFlight.delete(key);
     }
+  }
+
+  /**
+   * A live page for a visitor: the answer rendered for the same address within this minute of the
+   * company clock, unless a change it reads came since (app.liveAnswers is emptied with the page cache),
+   * or a render of its own. The answer keeps its private headers: it is kept here, never shared.
+   */
+  async function sendLivePage(request: FastifyRequest, reply: FastifyReply) {
+    await knowPages.get();
+    const now = app.clock();
+    const key = `${Math.floor(now.getTime() / 60_000)} ${app.pageCache.keyFor(request.url)}`;
+    // As for cached pages, a burst of visitors at the start of a minute costs one render.
+    return keptOrRenderedOnce(
+      `live ${key}`,
+      () => app.liveAnswers.get(key),
+      (page) => answerKeptLive(request, reply, page),
+      () => render(request, reply, false, undefined, { key, now }),
+    );
+  }
+
+  async function answerKeptLive(request: FastifyRequest, reply: FastifyReply, page: CachedPage) {
+    const asked = preferredEncoding(request.headers['accept-encoding']);
+    const encoded =
+      page.encoded[asked] ?? keepEncoded(page, asked, await encodeBodyOffThread(page.body, asked));
+    for (const [name, value] of page.headers) reply.header(name, value);
+    return reply.status(page.statusCode).headers(encodingHeaders(encoded.encoding)).send(encoded.body);
   }
 
   function answerCached(request: FastifyRequest, reply: FastifyReply, page: CachedPage) {
@@ -150,8 +203,10 @@ export async function ssrPlugin(app: FastifyInstance, options: SsrPluginOptions)
     reply: FastifyReply,
     cacheable: boolean,
     formPost?: { outcome: FormPostOutcome; statusCode: number },
+    live?: LiveRender,
   ) {
     const generation = app.pageCache.generation;
+    const liveGeneration = app.liveAnswers.generation;
 
     const { settings, degraded: settingsDegraded } = await getSettingsOrDefaults(
       app.db,
@@ -188,7 +243,7 @@ export async function ssrPlugin(app: FastifyInstance, options: SsrPluginOptions)
       db: app.db,
       log: request.log,
       readCache: app.readCache,
-      now: app.clock(),
+      now: live?.now ?? app.clock(),
       bookingPhotoLimits: app.bookingPhotoLimits,
       inlineStylesheet: Boolean(options.inlineStylesheet),
       publicUrl: app.config.publicUrl,
@@ -238,6 +293,13 @@ export async function ssrPlugin(app: FastifyInstance, options: SsrPluginOptions)
     // A customer's booking page holds its secret link: no page it links to is told the address.
     if (request.url.startsWith('/booking/')) reply.header('referrer-policy', 'no-referrer');
     let stored: CachedPage | undefined;
+    // A live page's answer, kept as it is sent (no-store: for this visitor's browser only).
+    if (live && !degraded && httpResponse.statusCode === 200 && isKeptForTheMinute(pageContext.data))
+      stored = app.liveAnswers.set(
+        live.key,
+        { statusCode: 200, headers, body, storedAt: Date.now(), tables: declaredTables(pageContext.config) },
+        liveGeneration,
+      );
     if (shared) {
       stored = app.pageCache.set(
         app.pageCache.keyFor(request.url),

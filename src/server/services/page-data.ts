@@ -47,6 +47,23 @@ export function isDegraded(data: unknown): boolean {
   return typeof data === 'object' && data !== null && (data as Partial<Degradable>).degraded === true;
 }
 
+/**
+ * Data of a live page (rendered for each request, isLivePath in ssr.ts) that says its answer may serve
+ * every visitor asking the same address within the minute it was rendered in: it shows nothing one
+ * visitor typed, and only values the site offers (a ZIP it serves, a service it books), so visitors
+ * varying the address cannot fill memory with answers.
+ */
+export interface KeptForTheMinute {
+  keptForTheMinute: boolean;
+}
+
+/** Whether a live page's data (pageContext.data) lets its answer be kept for the minute. */
+export function isKeptForTheMinute(data: unknown): boolean {
+  return (
+    typeof data === 'object' && data !== null && (data as Partial<KeptForTheMinute>).keptForTheMinute === true
+  );
+}
+
 export async function reviewsForPage({
   db,
   log,

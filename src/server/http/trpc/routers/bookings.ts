@@ -61,9 +61,9 @@ function originOf(ctx: RequestContext) {
 }
 
 /**
- * After a visitor's booking changed: its emails go now, and the availability this instance remembers
- * is read again at once (other instances hear of it from the database a moment later). No cached page
- * changes: /book and the customer's page are never cached.
+ * After a visitor's booking changed: its emails go now, and the availability and the booking page's
+ * answers this instance keeps for the minute are dropped at once (other instances hear of it from the
+ * database a moment later). No page in the page cache shows bookings.
  */
 function bookingsChanged(ctx: RequestContext): void {
   ctx.bookingMailer.wake();
