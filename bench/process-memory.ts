@@ -22,7 +22,7 @@ export interface GroupMemory {
   rssMb: number;
   cacheMb: number;
   mappedFileMb: number;
-  /** How many times the usage reached the limit (the kernel then reclaims page cache first). */
+  /** The kernel's `memory.failcnt`: charges that met the limit (page cache is then reclaimed first). */
   failcnt: number;
   /** Processes of the group the kernel killed for memory; undefined where the kernel does not count them. */
   oomKills: number | undefined;
@@ -46,8 +46,11 @@ export interface MemoryGroup {
    * kernel; only what one grows in its last 20 ms before it exits can be missed.
    */
   watchProcesses(): { stop(): ProcessPeak[] };
-  /** Removes the group once its processes have exited; what they were charged moves to the parent. */
-  remove(): void;
+  /**
+   * Removes the group once its processes have exited (a process whose parent was just stopped may take a
+   * moment); what they were charged moves to the parent group.
+   */
+  remove(): Promise<void>;
 }
 
 const CGROUP_V1_MEMORY = '/sys/fs/cgroup/memory';
@@ -126,11 +129,17 @@ export function makeMemoryGroup(name: string, limitMb?: number): MemoryGroup | {
         },
       };
     },
-    remove() {
-      try {
-        rmdirSync(path);
-      } catch {
-        // a process still in it (one that outlived the server): the parent group keeps the empty group
+    async remove() {
+      const deadline = Date.now() + 5_000;
+      for (;;) {
+        try {
+          rmdirSync(path);
+          return;
+        } catch {
+          // A process still in it; one that outlives the server by long leaves the group to the parent.
+          if (Date.now() > deadline) return;
+          await new Promise((resolve) => setTimeout(resolve, 50));
+        }
       }
     },
   };
