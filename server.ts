@@ -1,5 +1,6 @@
 // Builds Fastify (logger, timeouts, graceful shutdown) and registers the app: https://github.com/fastify/demo
 import { createServer } from 'node:http';
+import { performance } from 'node:perf_hooks';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { openDatabase } from './db/client.ts';
 import { seedDatabase } from './db/seed.ts';
@@ -8,7 +9,23 @@ import { ConfigError, loadConfig } from './src/server/env.ts';
 import { answerFromPageCache } from './src/server/caching/page-cache.ts';
 import { acquireSiteLock, SiteLockedError } from './src/server/storage/site-lock.ts';
 
+/**
+ * When each step of the start ended, in ms since the process began (`performance.timeOrigin`), logged
+ * once the server listens so a slow start says where its time went: Node's own start, then loading
+ * `npm start`'s script and this bundle, opening the database (PostgreSQL started, migrations checked or
+ * applied), the first queries of the site's own (the seed), then building the app and listening.
+ */
+export interface StartPhases {
+  node: number;
+  bundle: number;
+  database: number;
+  firstQuery: number;
+  listening: number;
+}
+
 async function main() {
+  const sinceProcessStart = () => Math.round(performance.now());
+  const bundle = sinceProcessStart();
   let config;
   try {
     config = loadConfig();
@@ -34,7 +51,9 @@ async function main() {
   const database = await openDatabase(
     config.databaseUrl ? { url: config.databaseUrl } : { dataDir: config.dataDir },
   );
+  const databaseOpened = sinceProcessStart();
   const seed = await seedDatabase(database.db, config);
+  const firstQuery = sinceProcessStart();
 
   // Set on SIGTERM: every answer from then on closes its connection, so keep-alive clients come back on
   // a new one, which a load balancer sends to an instance that is staying.
@@ -113,6 +132,16 @@ async function main() {
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
   await fastify.listen({ port: config.port, host: config.host });
+  const phases: StartPhases = {
+    node: Math.round(performance.nodeTiming.bootstrapComplete),
+    bundle,
+    database: databaseOpened,
+    firstQuery,
+    listening: sinceProcessStart(),
+  };
+  // The process's start as a time of day, so that whoever started it (npm, a service manager) can tell
+  // how long it took before this process existed.
+  fastify.log.info({ phases, processStartedAt: performance.timeOrigin }, 'started');
   console.log(
     `\n  Site ready at ${config.publicUrl}  (database: ${database.kind === 'pglite' ? `embedded, ${config.dataDir}` : 'PostgreSQL'})`,
   );

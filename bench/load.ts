@@ -45,9 +45,13 @@ export const loadTool = hasWrk ? 'wrk (2 threads)' : 'autocannon';
  */
 export const WARM_UP = { maxSeconds: 10, settledGain: 0.05 };
 
+/** One run of `seconds` of the load, without warm-up: for what the load does to memory, not its rate. */
+export function loadFor(url: string, options: LoadOptions, seconds: number): Promise<RunResult> {
+  return hasWrk ? loadWithWrk(url, options, seconds) : loadWithAutocannon(url, options, seconds);
+}
+
 export async function load(url: string, options: LoadOptions = {}): Promise<LoadResult> {
-  const run = (seconds: number) =>
-    hasWrk ? loadWithWrk(url, options, seconds) : loadWithAutocannon(url, options, seconds);
+  const run = (seconds: number) => loadFor(url, options, seconds);
   let previous = await run(1);
   let warmUpSeconds = 1;
   let flatInARow = 0;

@@ -6,6 +6,7 @@ import { pgliteCode, pgliteVersion } from '#pglite-code';
 import { PGlite } from './pglite-modules.ts';
 import { clusterTemplatePath, makeClusterTemplate, startFromClusterTemplate } from './pglite-cluster.ts';
 import { testDatabaseKind } from '../src/server/testing/test-database.ts';
+import { knownMigrations } from '../src/server/services/backup/schema-info.ts';
 
 describe.skipIf(testDatabaseKind !== 'pglite')('the empty embedded database the build ships', () => {
   let dir: string;
@@ -37,6 +38,21 @@ describe.skipIf(testDatabaseKind !== 'pglite')('the empty embedded database the 
       rows: [{ word: 'written' }],
     });
     await again.close();
+  });
+
+  it("holds every migration already, so a new folder's start applies none", async () => {
+    const dataDir = join(dir, 'migrated');
+    expect(startFromClusterTemplate(dataDir, template)).toBe(true);
+    const client = new PGlite(dataDir, { pgliteWasmModule: await pgliteCode() });
+    const applied = await client.query<{ hash: string }>(
+      'select hash from drizzle.__drizzle_migrations order by created_at',
+    );
+    expect(applied.rows.map((row) => row.hash)).toEqual(knownMigrations().map((step) => step.hash));
+    // Tables, not rows: the seed and its admin are each site's own.
+    await expect(client.query('select count(*)::int as users from users')).resolves.toMatchObject({
+      rows: [{ users: 0 }],
+    });
+    await client.close();
   });
 
   it('copies again into a folder a crash left without a database', async () => {

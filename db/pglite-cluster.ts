@@ -7,10 +7,16 @@
 // opens it as it opens any existing database. The copy is the same folder initdb makes: made by the
 // same PGlite with its default initdb settings. A copy made by another PGlite version is not used (the
 // folder format may differ), nor is a missing one: PGlite's initdb then runs as before.
+//
+// The copy also holds the site's tables: the build applies the migrations to it. Applying them took a
+// second of every first start (27 migrations, 1.1 to 1.2 s here), which the build now pays once. A
+// folder copied from a build older than the migrations gets the rest applied at start, as any existing
+// database does.
 import { copyFileSync, cpSync, existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { pgliteCode, pgliteVersion } from '#pglite-code';
 import { projectRoot } from '../src/server/project-root.ts';
+import { migrationsFolder } from '../src/server/services/backup/schema-info.ts';
 
 /** PostgreSQL's mark of a data folder that holds a database; without it PGlite runs initdb. */
 const DATABASE_MARK = 'PG_VERSION';
@@ -20,15 +26,18 @@ export function clusterTemplatePath(version = pgliteVersion()): string {
   return join(projectRoot, 'dist', 'pglite-cluster', version);
 }
 
-/** Makes the empty database the build ships: PGlite's own initdb, as a new data folder would get it. */
+/**
+ * Makes the database the build ships: PGlite's own initdb, as a new data folder would get it, with every
+ * migration applied and no rows (the seed, with its admin, is each site's own).
+ */
 export async function makeClusterTemplate(path = clusterTemplatePath()): Promise<void> {
-  const { PGlite } = await import('./pglite-modules.ts');
+  const { PGlite, drizzle, migrate } = await import('./pglite-modules.ts');
   const partial = `${path}.partial`;
   rmSync(partial, { recursive: true, force: true });
   // PGlite creates its own folder but not the parents of it.
   mkdirSync(dirname(partial), { recursive: true });
   const client = new PGlite(partial, { pgliteWasmModule: await pgliteCode() });
-  await client.waitReady;
+  await migrate(drizzle(client), { migrationsFolder });
   await client.close();
   // Renamed once whole: a start never copies half a database.
   rmSync(path, { recursive: true, force: true });

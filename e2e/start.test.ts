@@ -20,7 +20,13 @@ async function startAndVisit(dir: string, paths: string[]) {
       const response = await fetch(`${server.url}${path}`);
       pages.push({ status: response.status, html: await response.text() });
     }
-    return { output: server.output(), pages };
+    return {
+      output: server.output(),
+      pages,
+      started: server.started,
+      pid: server.pid,
+      healthyMs: server.healthyMs,
+    };
   } finally {
     await server.stop();
   }
@@ -33,6 +39,15 @@ it('npm start after a build runs the compiled server without building again, the
     const first = await startAndVisit(dir, ['/']);
     expect(first.output).not.toContain('Building');
     expect(first.pages[0]!.status).toBe(200);
+    // Once listening, the server says once where its start went, each step ending after the one before.
+    const { phases } = first.started;
+    expect(first.output.match(/"msg":"started"/g)).toHaveLength(1);
+    expect(first.started.pid).toBe(first.pid);
+    expect(Object.keys(phases)).toEqual(['node', 'bundle', 'database', 'firstQuery', 'listening']);
+    const ends = Object.values(phases);
+    expect(ends[0]).toBeGreaterThan(0);
+    expect(ends).toEqual([...ends].sort((a, b) => a - b));
+    expect(phases.listening).toBeLessThanOrEqual(first.healthyMs);
     // What the first start compiled is saved once it listens: the compiled server's code cache.
     expect((await readdir(compiledServerDir)).some((name) => name.endsWith('.code-cache'))).toBe(true);
 

@@ -57,6 +57,14 @@ describe('the process photos are worked in', () => {
     expect(maps).not.toMatch(/libvips/);
   });
 
+  it("runs the photos' work with a single pool of the C allocator, which bounds its peak memory", async () => {
+    await makeVariantFiles({ source: photo, workDir: dir, base: 'pools' });
+    const worker = await imageProcess();
+    expect(worker).toBeDefined();
+    const environment = (await readFile(`/proc/${worker}/environ`, 'utf8')).split('\0');
+    expect(environment).toContain('MALLOC_ARENA_MAX=1');
+  });
+
   it('tells a damaged image from one whose process was stopped, and starts a new process for the next', async () => {
     await expect(
       storeImage({

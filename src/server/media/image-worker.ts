@@ -90,6 +90,10 @@ class ImageWorker {
     const child = fork(entry, [], {
       cwd: projectRoot,
       execArgv: fromSource ? ['--import', 'tsx'] : [],
+      // One pool of the C allocator instead of one for each thread libvips and the encoders run on:
+      // copies of a phone photo took the process to 190-226 MB with the default pools and to 152 MB
+      // with one, in the same time. Only read by the C library as the process starts.
+      env: { ...process.env, MALLOC_ARENA_MAX: '1' },
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });
     child.on('message', (answer: ImageJobAnswer) => this.answered(answer));
