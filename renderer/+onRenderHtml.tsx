@@ -52,7 +52,7 @@ export const onRenderHtml: OnRenderHtmlAsync = async (pageContext) => {
   </body>
 </html>`;
   // The page's body goes in after Vike has written its tags into this much shorter document, and the
-  // link Vike writes to the stylesheet, which is in the head already, goes out
+  // links Vike writes to the page's stylesheets, whose rules are in the head already, go out
   // (src/server/rendering/page-assembly.ts).
   return { documentHtml, pageContext: { pageHtml } };
 };

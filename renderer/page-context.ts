@@ -28,8 +28,8 @@ declare global {
       /** Server only: what a visitor may attach to a booking (the /book details step says it). */
       bookingPhotoLimits: BookingPhotoLimits;
       /**
-       * Server only: the server writes the site's stylesheet into the head (at STYLESHEET_PLACEHOLDER,
-       * src/server/rendering/page-assembly.ts) after the render; false links it as Vike does.
+       * Server only: the server writes the page's own stylesheets into the head (at STYLESHEET_PLACEHOLDER,
+       * src/server/rendering/page-assembly.ts) after the render; false links them as Vike does.
        */
       inlineStylesheet: boolean;
       publicUrl: string;

@@ -105,7 +105,7 @@ async function buildApp(fastify: FastifyInstance, options: AppOptions) {
   // 2. A visitor without a session asking for a page already rendered gets it here, before the rest of
   // the request pipeline (page-cache.ts). server.ts answers such requests even earlier; this covers an
   // app built without it. Then security: headers, cross-origin writes.
-  const { securityHeaders, inlineStylesheet } = siteSecurityHeaders(config, options.ssr?.mode);
+  const { securityHeaders, pageStylesheets } = siteSecurityHeaders(config, options.ssr?.mode);
   fastify.decorate('securityHeaders', securityHeaders);
   fastify.addHook('onRequest', serveCachedPage(pageCache, securityHeaders, workers.analytics));
   guardRequests(fastify, config, securityHeaders);
@@ -167,7 +167,7 @@ async function buildApp(fastify: FastifyInstance, options: AppOptions) {
   // 9. Pages, last: the catch-all route.
   if (options.ssr) {
     const { ssrPlugin } = await import('./rendering/ssr.ts');
-    await fastify.register(ssrPlugin, { ...options.ssr, inlineStylesheet });
+    await fastify.register(ssrPlugin, { ...options.ssr, pageStylesheets });
   }
 }
 

@@ -2,8 +2,8 @@
 // Dashboard shows a chart, so neither the library nor its stylesheet reaches a public page.
 import uPlot from 'uplot';
 // A file of its own, linked when the chart is first drawn: imported as a stylesheet it would join the
-// site's one stylesheet that every public page carries, and written in as a <style> element it would be
-// refused by the policy, which allows no <style> but the site's own.
+// admin page's inline stylesheet whether a chart is drawn or not, and written in as a <style> element it
+// would be refused by the policy, which allows no <style> but the page's own.
 import uplotStylesheet from 'uplot/dist/uPlot.min.css?url';
 import { palette } from '../../styles/palette.ts';
 

@@ -43,6 +43,33 @@ describe(`cached pages served ahead of the request pipeline (${testDatabaseKind}
     expect(brotliDecompressSync(response.rawPayload).toString()).toBe(html);
   });
 
+  it("answers with the policy a page was stored with, which allows that page's own stylesheet, also when not modified", async () => {
+    const policy = "default-src 'self';style-src 'self' 'sha256-this-page'";
+    t.app.pageCache.set('/services', {
+      statusCode: 200,
+      headers: [
+        ['content-type', 'text/html;charset=utf-8'],
+        ['content-security-policy', policy],
+      ],
+      body: Buffer.from(html),
+      storedAt: Date.now(),
+    });
+    const page = await t.app.inject({ method: 'GET', url: '/services' });
+    expect(page.headers['x-page-cache']).toBe('hit');
+    expect(page.headers['content-security-policy']).toBe(policy);
+    const notModified = await t.app.inject({
+      method: 'GET',
+      url: '/services',
+      headers: { 'if-none-match': String(page.headers.etag) },
+    });
+    expect(notModified.statusCode).toBe(304);
+    expect(notModified.headers['content-security-policy']).toBe(policy);
+    // Another page keeps the site's policy.
+    const news = await t.app.inject({ method: 'GET', url: '/news' });
+    expect(news.headers['content-security-policy']).not.toBe(policy);
+    expect(news.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+  });
+
   it('serves staff the public page privately, leaving a reload past the cache and other methods to the pipeline', async () => {
     const withSession = await t.app.inject({
       method: 'GET',

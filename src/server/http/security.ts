@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { AppConfig } from '../env.ts';
 import { securityHeadersFor } from './security-headers.ts';
-import { builtStylesheet, type InlineStylesheet } from '../rendering/inline-stylesheet.ts';
+import { PageStylesheets } from '../rendering/inline-stylesheet.ts';
 import { cspSourceOf } from './csp-source.ts';
 import { PAGE_SCRIPT_LOADER_CSP } from '../rendering/script-priority.ts';
 import { MAINTENANCE_STYLESHEET } from '../rendering/maintenance-page.ts';
@@ -16,23 +16,30 @@ export const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
  * helmet's headers, worked out once: @fastify/helmet built a new helmet for every request, which took
- * longer than serving a cached page. In production the built stylesheet is inlined in every page and
- * allowed by its hash; the development server's styles come and go, so it sends no policy.
+ * longer than serving a cached page. In production each page's stylesheet is inlined in its head and
+ * allowed by its hash in the policy sent with that page (`pageStylesheets`); every other answer carries
+ * the policy without it. The development server's styles come and go, so it sends no policy.
  */
 export function siteSecurityHeaders(
   config: AppConfig,
   mode: 'production' | 'development' | undefined,
-): { securityHeaders: Record<string, string>; inlineStylesheet: InlineStylesheet | null } {
-  const inlineStylesheet =
-    mode === 'production' ? builtStylesheet(join(projectRoot, 'dist', 'client')) : null;
-  const securityHeaders = securityHeadersFor({
-    contentSecurityPolicy:
-      mode === 'development' ? false : { directives: contentSecurityPolicy(inlineStylesheet) },
-    hsts: config.publicUrl.startsWith('https://') ? { maxAge: 31_536_000, includeSubDomains: true } : false,
-    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-    crossOriginEmbedderPolicy: false,
-  });
-  return { securityHeaders, inlineStylesheet };
+): { securityHeaders: Record<string, string>; pageStylesheets: PageStylesheets | null } {
+  const headersWith = (pageStyleSources: string[]) =>
+    securityHeadersFor({
+      contentSecurityPolicy:
+        mode === 'development' ? false : { directives: contentSecurityPolicy(pageStyleSources) },
+      hsts: config.publicUrl.startsWith('https://') ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+      referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+      crossOriginEmbedderPolicy: false,
+    });
+  const pageStylesheets =
+    mode === 'production'
+      ? new PageStylesheets(
+          join(projectRoot, 'dist', 'client'),
+          (styleSource) => headersWith([styleSource])['content-security-policy']!,
+        )
+      : null;
+  return { securityHeaders: headersWith([]), pageStylesheets };
 }
 
 /** Headers on every answer; writes from another site's page and encoded bodies refused up front. */
@@ -62,18 +69,14 @@ export function guardRequests(
   fastify.addHook('onRequest', refuseEncodedBodies);
 }
 
-function contentSecurityPolicy(inlineStylesheet: InlineStylesheet | null) {
+function contentSecurityPolicy(pageStyleSources: string[]) {
   return {
     defaultSrc: ["'self'"],
     // The one inline script, which adds a page's scripts once the page is painted (script-priority.ts).
     scriptSrc: ["'self'", PAGE_SCRIPT_LOADER_CSP],
-    // The inlined stylesheet and the maintenance page's by their hashes, and no other <style> element.
-    // Style attributes (a photo's background, a chart's bar widths) are allowed on their own.
-    styleSrc: [
-      "'self'",
-      ...(inlineStylesheet ? [inlineStylesheet.cspSource] : []),
-      cspSourceOf(MAINTENANCE_STYLESHEET),
-    ],
+    // The page's own inlined stylesheet and the maintenance page's by their hashes, and no other <style>
+    // element. Style attributes (a photo's background, a chart's bar widths) are allowed on their own.
+    styleSrc: ["'self'", ...pageStyleSources, cspSourceOf(MAINTENANCE_STYLESHEET)],
     styleSrcAttr: ["'unsafe-inline'"],
     imgSrc: ["'self'", 'data:', 'https:'],
     mediaSrc: ["'self'", 'https:'],

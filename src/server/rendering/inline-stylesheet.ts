@@ -1,42 +1,79 @@
-// The site's one stylesheet, written into the head of every page instead of linked. A linked stylesheet
-// blocks the first paint for a round trip of its own, which on a phone network is most of the time to
-// first paint; inlined, it costs about 6 KB more of each compressed page (the build makes one
-// stylesheet for the whole site). The policy allows exactly these bytes by their hash, so no other
-// <style> element can apply.
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+// Each page's stylesheet, written into its head instead of linked. A linked stylesheet blocks the first
+// paint for a round trip of its own, which on a phone network is most of the time to first paint. The
+// build splits the styles by the module that imports them (Vite's `cssCodeSplit`), and Vike links in
+// each page the files its own modules import: the server reads those files once and writes them into the
+// page as one <style> element, so a page carries the rules of its own components and not the admin's or
+// the booking form's, which the browser would otherwise parse and match on every page. The policy sent
+// with a page allows exactly its element by its hash, so no other <style> element can apply.
+import { readFileSync } from 'node:fs';
+import { join, normalize } from 'node:path';
 import { cspSourceOf } from '../http/csp-source.ts';
 
 export interface InlineStylesheet {
   css: string;
   /** The CSP source allowing this stylesheet, `'sha256-…'`. */
   cspSource: string;
+  /** The whole Content-Security-Policy header of a page carrying this stylesheet. */
+  contentSecurityPolicy: string;
   /** `<style>…</style>` as bytes, ready to go between a page's own. */
   element: Buffer;
-  /** Where the file is served, which Vike links in each page's head and the server takes out. */
-  href: string;
 }
 
+/** Vike's link to one of the page's stylesheets, as it writes it into the head. */
+const STYLESHEET_LINK = /\n?[ \t]*<link rel="stylesheet" type="text\/css" href="(\/assets\/[^"]+\.css)">/g;
+
 /**
- * The site's built stylesheet under `clientDir` (dist/client), or null when there is not exactly one:
- * then pages link their stylesheets as Vike writes them.
+ * The built stylesheets under `clientDir` (dist/client), put together per page. A page links a few of
+ * some thirty files; the site's pages link a score of different sets, each worked out on its first
+ * render and remembered after, so a later render only looks its set up.
  */
-export function builtStylesheet(clientDir: string): InlineStylesheet | null {
-  const folder = join(clientDir, 'assets', 'static');
-  let names: string[];
-  try {
-    // The build writes the site's stylesheet as style.<hash>.css; others there (the admin chart's) are
-    // linked by the code that needs them.
-    names = readdirSync(folder).filter((name) => /^style\.[\w-]+\.css$/.test(name));
-  } catch {
-    return null;
+export class PageStylesheets {
+  private readonly files = new Map<string, string>();
+  private readonly sets = new Map<string, InlineStylesheet>();
+
+  /** `policyFor` gives the page policy that allows one more inline stylesheet, by its CSP source. */
+  constructor(
+    private readonly clientDir: string,
+    private readonly policyFor: (styleSource: string) => string,
+  ) {}
+
+  /**
+   * The stylesheets Vike linked in `document`, in the order it linked them (the order of the page's
+   * imports, which the cascade follows), as one inline stylesheet; null for a page that links none.
+   */
+  linkedIn(document: string): InlineStylesheet | null {
+    const hrefs = [...document.matchAll(STYLESHEET_LINK)].map((match) => match[1]!);
+    if (hrefs.length === 0) return null;
+    const key = hrefs.join(' ');
+    let stylesheet = this.sets.get(key);
+    if (!stylesheet) {
+      const css = hrefs.map((href) => this.file(href)).join('');
+      const cspSource = cspSourceOf(css);
+      stylesheet = {
+        css,
+        cspSource,
+        contentSecurityPolicy: this.policyFor(cspSource),
+        element: Buffer.from(`<style>${css}</style>`),
+      };
+      this.sets.set(key, stylesheet);
+    }
+    return stylesheet;
   }
-  if (names.length !== 1) return null;
-  const css = readFileSync(join(folder, names[0]!), 'utf8');
-  return {
-    css,
-    cspSource: cspSourceOf(css),
-    element: Buffer.from(`<style>${css}</style>`),
-    href: `/assets/static/${names[0]}`,
-  };
+
+  private file(href: string): string {
+    let css = this.files.get(href);
+    if (css === undefined) {
+      const path = normalize(join(this.clientDir, href));
+      if (!path.startsWith(join(this.clientDir, 'assets')))
+        throw new Error(`stylesheet outside the built assets: ${href}`);
+      css = readFileSync(path, 'utf8');
+      this.files.set(href, css);
+    }
+    return css;
+  }
+}
+
+/** The page's document without Vike's links to its stylesheets, which are in its head already. */
+export function withoutStylesheetLinks(document: string): string {
+  return document.replace(STYLESHEET_LINK, '');
 }

@@ -4,8 +4,8 @@ import { assemblePage, PAGE_HTML_PLACEHOLDER, STYLESHEET_PLACEHOLDER } from './p
 const stylesheet = {
   css: 'p{}',
   cspSource: "'sha256-x'",
+  contentSecurityPolicy: "style-src 'sha256-x'",
   element: Buffer.from('<style>p{}</style>'),
-  href: '/assets/static/style.abc.css',
 };
 const document = `<head>${STYLESHEET_PLACEHOLDER}<title>T</title></head><body><div id="root">${PAGE_HTML_PLACEHOLDER}</div><script>1</script></body>`;
 
@@ -16,13 +16,13 @@ describe('assemblePage', () => {
     );
   });
 
-  it("takes out Vike's link to the stylesheet's file, and only that link", () => {
+  it("takes out Vike's links to the page's stylesheets, which its inline stylesheet holds, and no other link", () => {
     const linked = document.replace(
       '<title>',
-      '<link rel="stylesheet" type="text/css" href="/assets/static/style.abc.css"><link rel="stylesheet" type="text/css" href="/assets/static/chart.css"><title>',
+      '<link rel="stylesheet" type="text/css" href="/assets/static/a.css"><link rel="stylesheet" type="text/css" href="/assets/static/b.css"><link rel="icon" href="/i.svg"><title>',
     );
     expect(assemblePage(linked, '<main></main>', stylesheet).toString()).toBe(
-      '<head><style>p{}</style><link rel="stylesheet" type="text/css" href="/assets/static/chart.css"><title>T</title></head><body><div id="root"><main></main></div><script>1</script></body>',
+      '<head><style>p{}</style><link rel="icon" href="/i.svg"><title>T</title></head><body><div id="root"><main></main></div><script>1</script></body>',
     );
   });
 

@@ -29,7 +29,7 @@ import { formPostRoutes } from '../http/form-posts.ts';
 import { RenderQueue } from './render-queue.ts';
 import { withScriptsAfterFirstPaint } from './script-priority.ts';
 import { loadOnFirstUse } from '../../shared/load-on-first-use.ts';
-import type { InlineStylesheet } from './inline-stylesheet.ts';
+import type { PageStylesheets } from './inline-stylesheet.ts';
 import { assemblePage } from './page-assembly.ts';
 import { declaredTables, QueryParamsByPath } from '../caching/page-reads.ts';
 import { ServiceUnavailableError } from '../errors.ts';
@@ -59,8 +59,8 @@ interface LiveRender {
 }
 
 interface SsrPluginOptions extends SsrOptions {
-  /** Written into each page's head in place of the link Vike would write (inline-stylesheet.ts). */
-  inlineStylesheet?: InlineStylesheet | null;
+  /** Each page's stylesheets, written into its head in place of the links Vike writes (inline-stylesheet.ts). */
+  pageStylesheets?: PageStylesheets | null;
 }
 
 export async function ssrPlugin(app: FastifyInstance, options: SsrPluginOptions) {
@@ -245,7 +245,7 @@ export async function ssrPlugin(app: FastifyInstance, options: SsrPluginOptions)
       readCache: app.readCache,
       now: live?.now ?? app.clock(),
       bookingPhotoLimits: app.bookingPhotoLimits,
-      inlineStylesheet: Boolean(options.inlineStylesheet),
+      inlineStylesheet: Boolean(options.pageStylesheets),
       publicUrl: app.config.publicUrl,
       // passToClient puts these in every page's HTML: the public view only.
       settings: publicSettingsOf(settings),
@@ -272,10 +272,11 @@ export async function ssrPlugin(app: FastifyInstance, options: SsrPluginOptions)
       for (const [name, value] of httpResponse.headers) reply.header(name, value);
       return reply.send(httpResponse.body);
     }
+    const stylesheet = options.pageStylesheets?.linkedIn(httpResponse.body) ?? null;
     const body = assemblePage(
       withScriptsAfterFirstPaint(httpResponse.body),
       pageContext.pageHtml ?? '',
-      options.inlineStylesheet,
+      stylesheet,
     );
     // A page showing a fallback because a read failed (default settings, no posts, the sample reviews,
     // 'Post not found') is served but not kept: the next visitor gets the real page once the database answers.
@@ -289,6 +290,9 @@ export async function ssrPlugin(app: FastifyInstance, options: SsrPluginOptions)
         ? [name, shared ? SHARED_CACHE_CONTROL : 'no-store']
         : [name, value],
     );
+    // The policy allowing this page's own stylesheet, kept with the page so that an answer from the
+    // cache carries it too (page-cache.ts lets a page's headers override the site's).
+    if (stylesheet) headers.push(['content-security-policy', stylesheet.contentSecurityPolicy]);
     for (const [name, value] of headers) reply.header(name, value);
     // A customer's booking page holds its secret link: no page it links to is told the address.
     if (request.url.startsWith('/booking/')) reply.header('referrer-policy', 'no-referrer');
