@@ -2,6 +2,7 @@ import type { PublicSiteSettings } from '../src/shared/schemas/settings.ts';
 import type { SeoOverride } from '../src/shared/schemas/seo-override.ts';
 import { shareImage, shareImageMeta } from '../src/shared/images.ts';
 import { siteImageUrl } from '../src/shared/site-image-url.ts';
+import { rememberedPerObject } from '../src/shared/remembered.ts';
 
 export const DEFAULT_SHARE_IMAGE = shareImage;
 
@@ -32,7 +33,7 @@ export interface SeoInput {
     section?: string;
     tags?: string[];
   };
-  /** Extra JSON-LD objects, e.g. the business on the home page. */
+  /** Extra JSON-LD objects, e.g. the business on the home page; never changed once given. */
   structuredData?: object[];
   /** Feeds linked from the head. */
   feeds?: { title: string; href: string }[];
@@ -70,6 +71,12 @@ const scriptSafe: Record<string, string> = {
 export function jsonForScript(value: unknown): string {
   return JSON.stringify(value).replace(SCRIPT_UNSAFE, (character) => scriptSafe[character]!);
 }
+
+/**
+ * A page's structured data is never changed once made, and a page may hand the same object to every
+ * render (the home page's, made from the read cache's objects): its text is written once.
+ */
+const structuredDataJson = rememberedPerObject(jsonForScript);
 
 function absolute(publicUrl: string, pathOrUrl: string): string {
   return /^https?:\/\//i.test(pathOrUrl)
@@ -187,7 +194,7 @@ export function buildHeadTags(seo: SeoInput, settings: PublicSiteSettings, publi
     });
   }
   for (const data of structuredData)
-    tags.push(`<script type="application/ld+json">${jsonForScript(data)}</script>`);
+    tags.push(`<script type="application/ld+json">${structuredDataJson(data)}</script>`);
 
   return { title, tags: tags.filter(Boolean) };
 }

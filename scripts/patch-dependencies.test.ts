@@ -23,9 +23,11 @@ describe('mends to installed packages', () => {
   it('apply once to the original text, and leave a changed file alone', async () => {
     const copy = await mkdtemp(join(tmpdir(), 'mends-'));
     folders.push(copy);
+    // Each file is copied once: several mends may change the same file.
+    for (const file of new Set(mends.map((mend) => join(mend.package, mend.file))))
+      await cp(join(nodeModules, file), join(copy, file));
     for (const mend of mends) {
       const path = join(copy, mend.package, mend.file);
-      await cp(join(nodeModules, mend.package, mend.file), path);
       const mended = await readFile(path, 'utf8');
       await writeFile(
         path,
@@ -126,5 +128,107 @@ describe('mends to installed packages', () => {
     expect(() => stringify({ element: reactElement }, { forbidReactElements: true })).toThrow(
       /React element/,
     );
+  });
+
+  it("Vike's mended URL getters read the URL as a fresh parse does, and follow a changed URL", async () => {
+    const { getPageContextUrlComputed } = (await import(
+      pathToFileURL(join(nodeModules, 'vike', 'dist/shared-server-client/getPageContextUrlComputed.js')).href
+    )) as { getPageContextUrlComputed: (pageContext: object) => object };
+    const pageContext: Record<string, unknown> = {
+      urlOriginal: '/news?page=2&tag=a&tag=b',
+      _baseServer: '/',
+    };
+    Object.defineProperties(
+      pageContext,
+      Object.getOwnPropertyDescriptors(getPageContextUrlComputed(pageContext)),
+    );
+    const parsed = () =>
+      pageContext.urlParsed as {
+        pathname: string;
+        search: Record<string, string>;
+        searchAll: Record<string, string[]>;
+      };
+    expect(pageContext.urlPathname).toBe('/news');
+    const first = parsed();
+    expect(first).toMatchObject({
+      pathname: '/news',
+      search: { page: '2', tag: 'b' },
+      searchAll: { tag: ['a', 'b'] },
+    });
+    // Each read hands out its own object: a change to one is not seen by the next.
+    first.search.page = 'changed';
+    first.searchAll.tag!.push('changed');
+    first.pathname = '/changed';
+    expect(parsed()).toMatchObject({
+      pathname: '/news',
+      search: { page: '2' },
+      searchAll: { tag: ['a', 'b'] },
+    });
+    expect(parsed()).not.toBe(parsed());
+    pageContext.urlLogical = '/news/a-post';
+    expect(pageContext.urlPathname).toBe('/news/a-post');
+    pageContext.urlLogical = undefined;
+    pageContext.urlOriginal = '/about';
+    expect(pageContext.urlPathname).toBe('/about');
+  });
+
+  it("Vike's mended router matches route strings as before, however often it meets them", async () => {
+    const { resolveRouteString } = (await import(
+      pathToFileURL(join(nodeModules, 'vike', 'dist/shared-server-client/route/resolveRouteString.js')).href
+    )) as { resolveRouteString: (routeString: string, urlPathname: string) => unknown };
+    for (let time = 0; time < 2; time++) {
+      expect(resolveRouteString('/news/@slug', '/news/a-post')).toEqual({ routeParams: { slug: 'a-post' } });
+      expect(resolveRouteString('/news/@slug', '/news/a-post/')).toEqual({ routeParams: { slug: 'a-post' } });
+      expect(resolveRouteString('/news/@slug', '/news')).toBeNull();
+      expect(resolveRouteString('/', '/')).toEqual({ routeParams: {} });
+      expect(resolveRouteString('/a.b', '/axb')).toBeNull();
+      expect(resolveRouteString('/*/in/*', '/x/in/y/z')).toEqual({ routeParams: { '*1': 'x', '*2': 'y/z' } });
+      expect(resolveRouteString('/files/*', '/files/a/b')).toEqual({ routeParams: { '*': 'a/b' } });
+      expect(() => resolveRouteString('news', '/news')).toThrow(/should start with/);
+    }
+  });
+
+  it("Vike's mended page assets are the manifest's, each render's list its own", async () => {
+    const { getPageAssets } = (await import(
+      pathToFileURL(join(nodeModules, 'vike', 'dist/server/runtime/renderPageServer/getPageAssets.js')).href
+    )) as {
+      getPageAssets: (
+        pageContext: object,
+        clientDependencies: object[],
+        clientEntries: string[],
+      ) => Promise<{ src: string; assetType: string; isEntry: boolean }[]>;
+    };
+    const manifest = {
+      'pages/index/+Page.tsx': {
+        file: 'assets/page.js',
+        isEntry: true,
+        css: ['assets/page.css'],
+        imports: ['_shared.js'],
+      },
+      'pages/about/+Page.tsx': { file: 'assets/about.js', isEntry: true },
+      '_shared.js': { file: 'assets/shared.js' },
+    };
+    const assetsOf = (page: string, base = '/') =>
+      getPageAssets(
+        { _globalContext: { _isProduction: true, assetsManifest: manifest, config: {} }, _baseServer: base },
+        [{ id: `/pages/${page}/+Page.tsx`, onlyAssets: false, eagerlyImported: false }],
+        [`/pages/${page}/+Page.tsx`],
+      );
+    const first = await assetsOf('index');
+    expect(first.map((asset) => asset.src)).toEqual([
+      '/assets/page.css',
+      '/assets/page.js',
+      '/assets/shared.js',
+    ]);
+    first[0]!.src = '/changed.css';
+    first.pop();
+    const again = await assetsOf('index');
+    expect(again.map((asset) => asset.src)).toEqual([
+      '/assets/page.css',
+      '/assets/page.js',
+      '/assets/shared.js',
+    ]);
+    expect((await assetsOf('about')).map((asset) => asset.src)).toEqual(['/assets/about.js']);
+    expect((await assetsOf('index', '/shop/'))[0]!.src).toBe('/shop/assets/page.css');
   });
 });

@@ -12,7 +12,17 @@ import {
 import { bannerTownsOf } from '../../src/shared/town-lists.ts';
 import { toPostCardData } from '../../src/shared/post-card.ts';
 import { picturesOrNone } from '../../src/server/rendering/post-pages.ts';
+import { rememberedLast } from '../../src/shared/remembered.ts';
+import type { PublicServiceArea } from '../../src/shared/schemas/service-area.ts';
 import { NEWS_CAROUSEL_LIMIT, type NewsSlide } from '../../src/components/NewsCarousel/NewsCarousel.tsx';
+
+/**
+ * Every shown town, for the business's areaServed: the same list while the read cache keeps the same
+ * towns, so that the structured data made from it is made once (+seo.ts).
+ */
+const servedTownsOf = rememberedLast((serviceAreas: readonly PublicServiceArea[]) =>
+  serviceAreas.map(({ town, state }) => ({ town, state })),
+);
 
 export async function data(pageContext: PageContextServer) {
   const [
@@ -42,8 +52,7 @@ export async function data(pageContext: PageContextServer) {
     reviews,
     services,
     bannerTowns: bannerTownsOf(towns.serviceAreas),
-    // Every shown town, for the business's areaServed (+seo.ts).
-    servedTowns: towns.serviceAreas.map(({ town, state }) => ({ town, state })),
+    servedTowns: servedTownsOf(towns.serviceAreas),
     offers,
     text,
     degraded:

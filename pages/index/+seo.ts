@@ -3,6 +3,11 @@ import { DEFAULT_SHARE_IMAGE, type SeoInput } from '../../renderer/seo.ts';
 import { plumberStructuredData } from '../../src/shared/business-structured-data.ts';
 import { siteImageUrl } from '../../src/shared/site-image-url.ts';
 import type { HomeData } from './+data.ts';
+import { rememberedLast } from '../../src/shared/remembered.ts';
+
+// The business's structured data follows from the settings and the read cache's towns and services,
+// which stay the same objects until the database changes: made again only then, not for every render.
+const businessStructuredData = rememberedLast(plumberStructuredData);
 
 export default function seo(pageContext: PageContextServer): SeoInput {
   const { settings, publicUrl } = pageContext;
@@ -15,7 +20,7 @@ export default function seo(pageContext: PageContextServer): SeoInput {
     path: '/',
     breadcrumb: 'Home',
     structuredData: [
-      plumberStructuredData(settings, publicUrl, siteImageUrl(DEFAULT_SHARE_IMAGE), servedTowns, services),
+      businessStructuredData(settings, publicUrl, siteImageUrl(DEFAULT_SHARE_IMAGE), servedTowns, services),
     ],
   };
 }

@@ -16,3 +16,38 @@ export function remembered<Result>(
     return result;
   };
 }
+
+/**
+ * `compute` remembered for the arguments of its last call, compared by identity: for a result made
+ * from objects the read cache keeps (the settings, a list of services), which stay the same objects
+ * until the database changes, and are then new ones. One result is kept, so concurrent renders of
+ * the same data share it and an edit replaces it.
+ */
+export function rememberedLast<Args extends unknown[], Result>(
+  compute: (...args: Args) => Result,
+): (...args: Args) => Result {
+  let last: { args: Args; result: Result } | undefined;
+  return (...args) => {
+    if (last && last.args.length === args.length && last.args.every((arg, index) => arg === args[index]))
+      return last.result;
+    const result = compute(...args);
+    last = { args, result };
+    return result;
+  };
+}
+
+/**
+ * `compute` remembered per object, for as long as the object lives: for objects that are never
+ * changed once made (a page's structured data).
+ */
+export function rememberedPerObject<Input extends object, Result>(
+  compute: (input: Input) => Result,
+): (input: Input) => Result {
+  const results = new WeakMap<Input, Result>();
+  return (input) => {
+    if (results.has(input)) return results.get(input)!;
+    const result = compute(input);
+    results.set(input, result);
+    return result;
+  };
+}
