@@ -6,7 +6,7 @@ import { openDatabase } from './db/client.ts';
 import { seedDatabase } from './db/seed.ts';
 import { app } from './src/server/app.ts';
 import { ConfigError, loadConfig } from './src/server/env.ts';
-import { answerFromPageCache } from './src/server/caching/page-cache.ts';
+import { answerFromLiveAnswers, answerFromPageCache } from './src/server/caching/page-cache.ts';
 import { acquireSiteLock, SiteLockedError } from './src/server/storage/site-lock.ts';
 
 /**
@@ -78,6 +78,14 @@ async function main() {
           if (
             !answerFromPageCache(
               fastify.pageCache,
+              fastify.securityHeaders,
+              request,
+              response,
+              fastify.analytics,
+            ) &&
+            !answerFromLiveAnswers(
+              fastify.pageCache,
+              { answers: fastify.liveAnswers, now: () => fastify.clock() },
               fastify.securityHeaders,
               request,
               response,

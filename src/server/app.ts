@@ -107,7 +107,13 @@ async function buildApp(fastify: FastifyInstance, options: AppOptions) {
   // app built without it. Then security: headers, cross-origin writes.
   const { securityHeaders, pageStylesheets } = siteSecurityHeaders(config, options.ssr?.mode);
   fastify.decorate('securityHeaders', securityHeaders);
-  fastify.addHook('onRequest', serveCachedPage(pageCache, securityHeaders, workers.analytics));
+  fastify.addHook(
+    'onRequest',
+    serveCachedPage(pageCache, securityHeaders, workers.analytics, {
+      answers: liveAnswers,
+      now: () => fastify.clock(),
+    }),
+  );
   guardRequests(fastify, config, securityHeaders);
 
   // 3. Cookies and the session behind them.

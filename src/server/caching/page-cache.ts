@@ -187,10 +187,11 @@ export class PageCache {
 }
 
 /**
- * The answers of live pages kept for the minute of the company clock they were rendered in (the booking
- * page's windows, ssr.ts), apart from the page cache: they are private (no-store) and answered after the
- * session is known, never before the pipeline. Visitors choose the query, so a few are kept, each a page
- * of 30-60 KB, and the least recently kept goes first.
+ * The live answers kept for the minute of the company clock they were made in (the booking page's window
+ * step, ssr.ts; availability, public-api-cache.ts), apart from the page cache: they are private
+ * (no-store), and only visitors are answered from them, before the pipeline as cached pages are, once
+ * the request is known to carry no session. Visitors choose the query, so a few are kept, each a page of
+ * 30-60 KB or a smaller API answer, and the least recently kept goes first.
  */
 export function liveAnswerCache(): PageCache {
   return new PageCache({ maxEntries: 100, maxBytes: 4 * 1024 * 1024, ttlMs: 60_000 });
@@ -382,14 +383,78 @@ export function answerWithCachedPage(
   if (!page.isApiAnswer && !carriesSession(request)) analytics?.notePageView(request);
 }
 
+/** The live answers kept for the minute (the booking page's window step, availability) and the clock. */
+export interface KeptLiveAnswers {
+  answers: PageCache;
+  now: () => Date;
+}
+
+/**
+ * The key a live answer is kept under: the minute of the company clock it was made in, then the page
+ * cache's key of its URL. The next minute asks under another key, so nothing older than its minute is
+ * answered, whenever it was stored.
+ */
+export function liveAnswerKey(pages: PageCache, url: string, now: Date): string {
+  return `${Math.floor(now.getTime() / 60_000)} ${url.startsWith('/api/') ? apiAnswerKey(url) : pages.keyFor(url)}`;
+}
+
+/**
+ * An API answer's key: its path and every query parameter, sorted. An API reads the parameters its
+ * schema names, and no page's declaration says which; one that ignores a parameter costs only a second
+ * entry of the few kept.
+ */
+function apiAnswerKey(url: string): string {
+  const queryStart = url.indexOf('?');
+  if (queryStart === -1) return url;
+  const sorted = [...new URLSearchParams(url.slice(queryStart + 1))].sort(([a], [b]) =>
+    a < b ? -1 : a > b ? 1 : 0,
+  );
+  return `${url.slice(0, queryStart)}?${new URLSearchParams(sorted).toString()}`;
+}
+
+/**
+ * A visitor's live answer kept for this minute. Staff go on to the pipeline, which renders for them:
+ * only what visitors were answered is kept.
+ */
+function keptLiveAnswerFor(
+  pages: PageCache,
+  live: KeptLiveAnswers,
+  request: IncomingMessage,
+): CachedPage | undefined {
+  if (request.method !== 'GET' && request.method !== 'HEAD') return undefined;
+  if (live.answers.size === 0 || carriesSession(request)) return undefined;
+  return live.answers.get(liveAnswerKey(pages, request.url ?? '', live.now()));
+}
+
+/**
+ * Answers a request from the live answers kept for this minute straight on the socket, as
+ * answerFromPageCache does for pages, and says whether it did. Each keeps the headers it was made with
+ * (no-store: kept here, never by a browser or a CDN).
+ */
+export function answerFromLiveAnswers(
+  pages: PageCache,
+  live: KeptLiveAnswers,
+  securityHeaders: Record<string, string>,
+  request: IncomingMessage,
+  response: ServerResponse,
+  analytics?: AnalyticsRecorder,
+): boolean {
+  const page = keptLiveAnswerFor(pages, live, request);
+  if (!page) return false;
+  answerWithCachedPage(page, securityHeaders, request, response, analytics);
+  return true;
+}
+
 /** The same as the first onRequest hook, for an app built without server.ts (tests, other hosts). */
 export function serveCachedPage(
   cache: PageCache,
   securityHeaders: Record<string, string>,
   analytics?: AnalyticsRecorder,
+  live?: KeptLiveAnswers,
 ): onRequestHookHandler {
   return (request, reply, done) => {
-    const page = cachedPageFor(cache, request.raw);
+    const page =
+      cachedPageFor(cache, request.raw) ?? (live ? keptLiveAnswerFor(cache, live, request.raw) : undefined);
     if (!page) return done();
     reply.hijack();
     answerWithCachedPage(page, securityHeaders, request.raw, reply.raw, analytics);

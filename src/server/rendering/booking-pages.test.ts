@@ -299,6 +299,14 @@ describe(`the booking page's windows kept for the minute (${testDatabaseKind})`,
     await expect.poll(async () => offers(await windows(), '2026-12-02T12:00')).toBe(false);
   });
 
+  it('answers the next visitor from the kept answer before the pipeline, still no-store', async () => {
+    const kept = await keptWindows();
+    const again = await t.app.inject({ url: windowsUrl });
+    expect(again.headers['x-page-cache']).toBe('hit');
+    expect(again.headers['cache-control']).toBe('no-store');
+    expect(again.body).toBe(kept);
+  });
+
   it('renders afresh in the next minute of the clock', async () => {
     now = new Date('2026-12-01T13:00:40Z');
     expect(offers(await keptWindows(), '2026-12-01T10:00')).toBe(true);

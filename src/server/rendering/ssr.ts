@@ -19,6 +19,7 @@ import {
   etagOf,
   isNotModified,
   keepEncoded,
+  liveAnswerKey,
   SHARED_CACHE_CONTROL,
   type CachedPage,
 } from '../caching/page-cache.ts';
@@ -175,7 +176,7 @@ export async function ssrPlugin(app: FastifyInstance, options: SsrPluginOptions)
   async function sendLivePage(request: FastifyRequest, reply: FastifyReply) {
     await knowPages.get();
     const now = app.clock();
-    const key = `${Math.floor(now.getTime() / 60_000)} ${app.pageCache.keyFor(request.url)}`;
+    const key = liveAnswerKey(app.pageCache, request.url, now);
     // As for cached pages, a burst of visitors at the start of a minute costs one render.
     return keptOrRenderedOnce(
       `live ${key}`,

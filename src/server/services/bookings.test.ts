@@ -61,6 +61,8 @@ describe(`online booking (${testDatabaseKind})`, () => {
     await smtp?.close();
   });
   beforeEach(async () => {
+    // The last test's emails, which the mailer may still be sending: sent before the inbox is emptied.
+    await t.app.bookingMailer.deliverDue();
     now = new Date('2026-12-01T13:00:00Z');
     await t.database.db.delete(bookings);
     await saveBookingSettings(t.database.db, defaultBookingSettings);
@@ -185,6 +187,27 @@ describe(`online booking (${testDatabaseKind})`, () => {
     expect(await roomAt('12:00')).toBe(3);
     expect((await book({ ...visitor, date: '2026-12-01', start: '12:00' })).statusCode).toBe(201);
     expect(await roomAt('12:00')).toBe(2);
+  });
+
+  it('answers the next visitor within the minute from the kept answer, before the pipeline; staff afresh', async () => {
+    const query = 'zip=30040&from=2026-12-01&days=2';
+    const first = await availability(query);
+    expect(first.headers['x-page-cache']).toBeUndefined();
+    const again = await availability(query);
+    expect(again.headers['x-page-cache']).toBe('hit');
+    expect(again.headers['cache-control']).toBe('no-store');
+    expect(again.body).toBe(first.body);
+    const forStaff = await t.app.inject({
+      method: 'GET',
+      url: `/api/booking/availability?${query}`,
+      headers: { cookie: owner },
+    });
+    expect(forStaff.headers['x-page-cache']).toBeUndefined();
+    expect(forStaff.body).toBe(first.body);
+    // The next minute is another key: answered afresh, and kept for that minute.
+    now = new Date('2026-12-01T13:01:00Z');
+    expect((await availability(query)).headers['x-page-cache']).toBeUndefined();
+    expect((await availability(query)).headers['x-page-cache']).toBe('hit');
   });
 
   it('stores the window as local times and as the instants they stand for, and hashes the manage token', async () => {
