@@ -157,6 +157,17 @@ export class DatabaseStore implements FileStore {
   }
 
   private async fetch(name: string): Promise<boolean> {
+    try {
+      return await this.fetchOnce(name);
+    } catch (error) {
+      // forgetAll empties the folder when the listening connection comes up, and may take the copy
+      // being written with it: the copy is written once more into the folder made again.
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+      return this.fetchOnce(name);
+    }
+  }
+
+  private async fetchOnce(name: string): Promise<boolean> {
     const [row] = await this.db
       .select({ size: storedFiles.size })
       .from(storedFiles)
