@@ -6,7 +6,11 @@ import { openDatabase } from './db/client.ts';
 import { seedDatabase } from './db/seed.ts';
 import { app } from './src/server/app.ts';
 import { ConfigError, loadConfig } from './src/server/env.ts';
-import { answerFromLiveAnswers, answerFromPageCache } from './src/server/caching/page-cache.ts';
+import {
+  answerFromLiveAnswers,
+  answerFromPageCache,
+  type KeptLiveAnswers,
+} from './src/server/caching/page-cache.ts';
 import { acquireSiteLock, SiteLockedError } from './src/server/storage/site-lock.ts';
 
 /**
@@ -58,6 +62,8 @@ async function main() {
   // Set on SIGTERM: every answer from then on closes its connection, so keep-alive clients come back on
   // a new one, which a load balancer sends to an instance that is staying.
   let draining = false;
+  // The live answers of the minute and the clock, known once the app is built, before any request.
+  let keptLive: KeptLiveAnswers | undefined;
   const fastify: FastifyInstance = Fastify({
     // Requests already on their way when the instance begins to stop are answered, not refused with a 503.
     return503OnClosing: false,
@@ -85,7 +91,7 @@ async function main() {
             ) &&
             !answerFromLiveAnswers(
               fastify.pageCache,
-              { answers: fastify.liveAnswers, now: () => fastify.clock() },
+              (keptLive ??= { answers: fastify.liveAnswers, now: () => fastify.clock() }),
               fastify.securityHeaders,
               request,
               response,

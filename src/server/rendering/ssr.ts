@@ -171,7 +171,8 @@ export async function ssrPlugin(app: FastifyInstance, options: SsrPluginOptions)
   /**
    * A live page for a visitor: the answer rendered for the same address within this minute of the
    * company clock, unless a change it reads came since (app.liveAnswers is emptied with the page cache),
-   * or a render of its own. The answer keeps its private headers: it is kept here, never shared.
+   * or a render of its own. The answer is written as a cached page is, with the private headers it was
+   * rendered with: it is kept here, never shared.
    */
   async function sendLivePage(request: FastifyRequest, reply: FastifyReply) {
     await knowPages.get();
@@ -181,17 +182,9 @@ export async function ssrPlugin(app: FastifyInstance, options: SsrPluginOptions)
     return keptOrRenderedOnce(
       `live ${key}`,
       () => app.liveAnswers.get(key),
-      (page) => answerKeptLive(request, reply, page),
+      (page) => answerCached(request, reply, page),
       () => render(request, reply, false, undefined, { key, now }),
     );
-  }
-
-  async function answerKeptLive(request: FastifyRequest, reply: FastifyReply, page: CachedPage) {
-    const asked = preferredEncoding(request.headers['accept-encoding']);
-    const encoded =
-      page.encoded[asked] ?? keepEncoded(page, asked, await encodeBodyOffThread(page.body, asked));
-    for (const [name, value] of page.headers) reply.header(name, value);
-    return reply.status(page.statusCode).headers(encodingHeaders(encoded.encoding)).send(encoded.body);
   }
 
   function answerCached(request: FastifyRequest, reply: FastifyReply, page: CachedPage) {
