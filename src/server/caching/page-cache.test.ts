@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { gunzipSync, brotliDecompressSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { cachedBody, PageCache, pageCacheKey, type CachedPage } from './page-cache.ts';
+import { cachedBody, PageCache, pageCacheKey, RememberedKeys, type CachedPage } from './page-cache.ts';
 import { QueryParamsByPath } from './page-reads.ts';
 
 const page = (body: string): Omit<CachedPage, 'encoded'> => ({
@@ -160,5 +160,29 @@ describe('pageCacheKey', () => {
 
   it('counts no parameter before the pages are known, when no page can have been cached yet', () => {
     expect(pageCacheKey('/news?page=2&utm_source=x', QueryParamsByPath.none)).toBe('/news');
+  });
+
+  it('remembers keys by URL, and works them out again once the pages are known', () => {
+    const cache = new PageCache();
+    // A request may come before the first render has listed the pages.
+    expect(cache.keyFor('/news?page=2&utm_source=x')).toBe('/news');
+    cache.knowPages(queryParams);
+    expect(cache.keyFor('/news?page=2&utm_source=x')).toBe('/news?page=2');
+    expect(cache.keyFor('/news?page=3&utm_source=x')).toBe('/news?page=3');
+  });
+});
+
+describe('RememberedKeys', () => {
+  it('works a key out once per URL, and starts over past its limit', () => {
+    const workedOut: string[] = [];
+    const keys = new RememberedKeys((url) => {
+      workedOut.push(url);
+      return url.toUpperCase();
+    }, 2);
+    expect([keys.of('/a'), keys.of('/a'), keys.of('/b'), keys.of('/a')]).toEqual(['/A', '/A', '/B', '/A']);
+    expect(workedOut).toEqual(['/a', '/b']);
+    keys.of('/c');
+    keys.of('/a');
+    expect(workedOut).toEqual(['/a', '/b', '/c', '/a']);
   });
 });

@@ -70,6 +70,7 @@ export class PageCache {
   private readonly maxBytes: number;
   private clears = 0;
   private queryParams = QueryParamsByPath.none;
+  private readonly keys = new RememberedKeys((url) => pageCacheKey(url, this.queryParams));
   private readonly alsoCleared: PageCache[] = [];
 
   constructor(private readonly options: PageCacheOptions = { maxEntries: 500, ttlMs: PAGE_TTL_MS }) {
@@ -82,6 +83,8 @@ export class PageCache {
    */
   knowPages(queryParams: QueryParamsByPath): void {
     this.queryParams = queryParams;
+    // Keys worked out before the pages were known counted no parameter.
+    this.keys.forget();
   }
 
   /**
@@ -95,7 +98,7 @@ export class PageCache {
 
   /** The key of the page or public answer at this URL (pageCacheKey). */
   keyFor(url: string): string {
-    return pageCacheKey(url, this.queryParams);
+    return this.keys.of(url);
   }
 
   get(key: string, now = Date.now()): CachedPage | undefined {
@@ -227,6 +230,35 @@ export function isNotModified(request: IncomingMessage, etag: string): boolean {
  */
 function reads(declared: string, changed: string): boolean {
   return declared === changed || declared.startsWith(`${changed}:`);
+}
+
+/**
+ * Keys worked out from URLs, remembered by URL: visitors ask for the same few URLs over and over, and
+ * parsing, decoding and sorting a query on every request was a tenth of the time of answering a small
+ * kept answer (availability, a 1.4 KB JSON). URLs made new for each visit (an ad's click id) would
+ * fill it without end, so it starts over once it holds `limit` of them.
+ */
+export class RememberedKeys {
+  private readonly keys = new Map<string, string>();
+
+  constructor(
+    private readonly keyOf: (url: string) => string,
+    private readonly limit = 1_000,
+  ) {}
+
+  of(url: string): string {
+    let key = this.keys.get(url);
+    if (key === undefined) {
+      key = this.keyOf(url);
+      if (this.keys.size >= this.limit) this.keys.clear();
+      this.keys.set(url, key);
+    }
+    return key;
+  }
+
+  forget(): void {
+    this.keys.clear();
+  }
 }
 
 /** Enough for every public page several times over (a page is 20-60 KB, each compressed copy a fifth of it). */
@@ -395,7 +427,7 @@ export interface KeptLiveAnswers {
  * answered, whenever it was stored.
  */
 export function liveAnswerKey(pages: PageCache, url: string, now: Date): string {
-  return `${Math.floor(now.getTime() / 60_000)} ${url.startsWith('/api/') ? apiAnswerKey(url) : pages.keyFor(url)}`;
+  return `${Math.floor(now.getTime() / 60_000)} ${url.startsWith('/api/') ? apiAnswerKeys.of(url) : pages.keyFor(url)}`;
 }
 
 /**
@@ -411,6 +443,8 @@ function apiAnswerKey(url: string): string {
   );
   return `${url.slice(0, queryStart)}?${new URLSearchParams(sorted).toString()}`;
 }
+
+const apiAnswerKeys = new RememberedKeys(apiAnswerKey);
 
 /**
  * A visitor's live answer kept for this minute. Staff go on to the pipeline, which renders for them:
