@@ -175,7 +175,20 @@ function MediaRow({ item, open }: { item: MediaItem } & MediaTabProps) {
 function keyOfUse(use: MediaUse): string {
   if (use.kind === 'post') return `post-${use.postId}`;
   if (use.kind === 'service') return `service-${use.serviceId}`;
+  if (use.kind === 'offer') return `offer-${use.offerId}`;
+  if (use.kind === 'town') return `town-${use.serviceAreaId}`;
   return use.kind === 'seo' ? `seo-${use.page}` : `setting-${use.key}`;
+}
+
+/** The tab where a service's photos, an offer's picture or a town's page are edited, and their words. */
+function tabOfUse(use: Extract<MediaUse, { kind: 'service' | 'offer' | 'town' }>): {
+  words: string;
+  tab: AdminView['tab'];
+  name: string;
+} {
+  if (use.kind === 'service') return { words: 'Photo of the service', tab: 'services', name: use.title };
+  if (use.kind === 'offer') return { words: 'Picture of the offer', tab: 'offers', name: use.title };
+  return { words: 'The page of', tab: 'service-areas', name: use.town };
 }
 
 /** A use, linked to where it is edited: the post in the posts tab, or Settings for an admin. */
@@ -202,15 +215,17 @@ function UseLink({ use, open }: { use: MediaUse } & MediaTabProps) {
       </>
     );
   }
-  if (use.kind === 'service')
+  if (use.kind === 'service' || use.kind === 'offer' || use.kind === 'town') {
+    const tabbed = tabOfUse(use);
     return (
       <>
-        Photo of the service{' '}
-        <a href="/admin?tab=services" onClick={follow({ tab: 'services' })}>
-          {use.title}
+        {tabbed.words}{' '}
+        <a href={`/admin?tab=${tabbed.tab}`} onClick={follow({ tab: tabbed.tab })}>
+          {tabbed.name}
         </a>
       </>
     );
+  }
   const text = use.kind === 'seo' ? `Sharing image of the page ${use.page}` : `The setting ${use.key}`;
   // Settings (where page sharing images are set) are the admin's: editors see where, without a link.
   return user?.role === 'admin' ? (

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
-import { media, settings } from '../../../db/schema/index.ts';
+import { media, offers, serviceAreas, settings } from '../../../db/schema/index.ts';
 import { ConflictError, InvalidInputError, NotFoundError } from '../errors.ts';
 import { SITE_CHANGES_CHANNEL } from '../caching/site-changes.ts';
 import { buildTestApp, type TestApp } from '../testing/test-app.ts';
@@ -190,6 +190,61 @@ describe.each(['folder', 'database'] as const)(
         }),
       ).toBe('purged');
       expect(await storedNames(t)).toEqual([]);
+    });
+
+    it("counts an offer's uploaded picture and a town page's photo as uses, in the Trash too", async () => {
+      t = await buildTestApp({ config: { uploadStorage } });
+      const picture = await uploadInto(t, await testPhoto(), 'coupon.jpg');
+      const street = await uploadInto(t, await testPhoto(), 'main-street.jpg');
+      const [offer] = await t.database.db
+        .insert(offers)
+        .values({
+          title: 'Spring Drain Special',
+          amount: '$50 Off',
+          picture: 'uploaded',
+          pictureUrl: picture.url,
+        })
+        .returning();
+      // A picture left from before the owner chose a drawn coupon shows nowhere.
+      await t.database.db
+        .insert(offers)
+        .values({ title: 'Old Coupon', amount: '$10 Off', picture: 'drawn', pictureUrl: street.url });
+      const [town] = await t.database.db
+        .insert(serviceAreas)
+        .values({
+          town: 'Lake Lanier Islands',
+          state: 'GA',
+          slug: 'lake-lanier-islands-ga',
+          pageBody: `<p>Our trucks on Main Street:</p><img src="${street.url}" alt="Main Street">`,
+        })
+        .returning();
+
+      const uses = new Map((await listMediaLibrary(t.database.db)).map((item) => [item.id, item.uses]));
+      expect(uses.get(picture.id)).toEqual([
+        { kind: 'offer', offerId: offer!.id, title: 'Spring Drain Special' },
+      ]);
+      expect(uses.get(street.id)).toEqual([
+        { kind: 'town', serviceAreaId: town!.id, town: 'Lake Lanier Islands' },
+      ]);
+      const refusal = await deleteForGood(t, picture.id).catch((error: unknown) => error);
+      expect(refusal).toBeInstanceOf(ConflictError);
+      expect((refusal as Error).message).toBe(
+        '“coupon.jpg” is used by the offer “Spring Drain Special”. Remove it there first.',
+      );
+      await expect(deleteForGood(t, street.id)).rejects.toThrow(
+        '“main-street.jpg” is used by the page of Lake Lanier Islands. Remove it there first.',
+      );
+
+      // Each in the Trash still holds its upload back from being purged: it may come back.
+      await trashItem(t.database.db, owner, 'offer', String(offer!.id));
+      await trashItem(t.database.db, owner, 'service-area', String(town!.id));
+      expect(await deleteForGood(t, picture.id)).toBe('kept');
+      expect(await deleteForGood(t, street.id)).toBe('kept');
+      const fileStore = { fileStore: t.app.fileStore };
+      await purgeFromTrash(t.database.db, owner, 'offer', String(offer!.id), fileStore);
+      expect(await purgeFromTrash(t.database.db, owner, 'upload', String(picture.id), fileStore)).toBe(
+        'purged',
+      );
     });
 
     it('drops the copies of a photo deleted while they were being made', async () => {

@@ -7,12 +7,17 @@ import { InvalidInputError, NotFoundError } from '../errors.ts';
 import { mediaListColumns } from './media.ts';
 import { STORABLE_NAME_PATTERN, type FileStore } from '../storage/file-store.ts';
 
-/** One place an upload is shown: a post (as its image, its video or inside its text), a page's sharing image, a setting. */
+/**
+ * One place an upload is shown: a post (as its image, its video or inside its text), a page's sharing
+ * image, a setting, a service's photos, an offer's picture, or a town page's text.
+ */
 export type MediaUse =
   | { kind: 'post'; postId: number; title: string; postType: PostType; as: PostField[] }
   | { kind: 'seo'; page: string }
   | { kind: 'setting'; key: string }
-  | { kind: 'service'; serviceId: number; title: string };
+  | { kind: 'service'; serviceId: number; title: string }
+  | { kind: 'offer'; offerId: number; title: string }
+  | { kind: 'town'; serviceAreaId: number; town: string };
 
 const postFields = ['image', 'video', 'content'] as const;
 type PostField = (typeof postFields)[number];
@@ -62,8 +67,9 @@ export function storedNamesOf(row: { filename: string; variants: readonly MediaV
 const UPLOAD_NAME = `/uploads/(${STORABLE_NAME_PATTERN})`;
 
 interface ReferenceRow {
-  source: 'post' | 'seo' | 'setting' | 'service';
+  source: 'post' | 'seo' | 'setting' | 'service' | 'offer' | 'town';
   name: string;
+  /** The id of the post, service, offer or town. */
   post_id: number | null;
   title: string | null;
   post_type: PostType | null;
@@ -82,9 +88,12 @@ async function uploadReferences(
   names?: readonly string[],
   { withTrashed = false } = {},
 ): Promise<ReferenceRow[]> {
-  // A post or service in the Trash shows nothing to visitors, but keeps its uploads from being purged.
+  // A post, service, offer or town in the Trash shows nothing to visitors, but keeps its uploads from
+  // being purged.
   const postsCounted = withTrashed ? sql`` : sql`where p.deleted_at is null`;
   const servicesCounted = withTrashed ? sql`` : sql`where sv.deleted_at is null`;
+  const offersCounted = withTrashed ? sql`` : sql`and o.deleted_at is null`;
+  const townsCounted = withTrashed ? sql`` : sql`where sa.deleted_at is null`;
   const pattern = sql`${UPLOAD_NAME}::text`;
   const narrowed = names?.length
     ? sql`and name in (${sql.join(
@@ -118,6 +127,15 @@ async function uploadReferences(
         from services sv
         cross join lateral jsonb_array_elements(sv.photos) as photo
         ${servicesCounted}
+        union all
+        select 'offer', substring(o.picture_url from ${pattern}), o.id, o.title, null, null, null, null
+        from offers o
+        where o.picture = 'uploaded' ${offersCounted}
+        union all
+        select 'town', found[1], sa.id, sa.town, null, null, null, null
+        from service_areas sa
+        cross join lateral regexp_matches(sa.page_intro || ' ' || sa.page_body, ${pattern}, 'g') as found
+        ${townsCounted}
       ) refs
       where name is not null ${narrowed}
       order by source, post_id desc nulls last, page, key`),
@@ -155,6 +173,12 @@ function usesByMedia(
     } else if (reference.source === 'service') {
       if (!list.some((use) => use.kind === 'service' && use.serviceId === reference.post_id))
         list.push({ kind: 'service', serviceId: reference.post_id!, title: reference.title! });
+    } else if (reference.source === 'offer') {
+      if (!list.some((use) => use.kind === 'offer' && use.offerId === reference.post_id))
+        list.push({ kind: 'offer', offerId: reference.post_id!, title: reference.title! });
+    } else if (reference.source === 'town') {
+      if (!list.some((use) => use.kind === 'town' && use.serviceAreaId === reference.post_id))
+        list.push({ kind: 'town', serviceAreaId: reference.post_id!, town: reference.title! });
     } else if (reference.source === 'seo') {
       if (!list.some((use) => use.kind === 'seo' && use.page === reference.page))
         list.push({ kind: 'seo', page: reference.page! });
@@ -232,6 +256,8 @@ function describeUse(use: MediaUse): string {
   if (use.kind === 'post') return `the ${use.postType} post “${use.title}” (${use.as.join(', ')})`;
   if (use.kind === 'seo') return `the sharing image of the page ${use.page}`;
   if (use.kind === 'service') return `the service “${use.title}”`;
+  if (use.kind === 'offer') return `the offer “${use.title}”`;
+  if (use.kind === 'town') return `the page of ${use.town}`;
   return `the setting ${use.key}`;
 }
 
@@ -278,7 +304,9 @@ export async function mediaInUse(db: Database, id: number): Promise<string | nul
  */
 export async function purgeMedia(db: Database, store: FileStore, id: number): Promise<'purged' | 'kept'> {
   const removed = await db.transaction(async (tx) => {
-    await tx.execute(sql`lock table posts, seo_metadata, settings, services in share mode`);
+    await tx.execute(
+      sql`lock table posts, seo_metadata, settings, services, offers, service_areas in share mode`,
+    );
     const [row] = await tx
       .select(libraryColumns)
       .from(media)
