@@ -3,10 +3,9 @@
 // transaction that changed the booking, claimed with a lease by whichever instance runs, retried from
 // the row. The day-before reminder is a row due at 9:00 company time the day before; it moves with
 // the visit and is dropped when the visit is off, so it goes at most once.
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Database } from '../../../db/client.ts';
 import { bookingEmails, bookings, type Booking, type BookingEmailKind } from '../../../db/schema/index.ts';
-import { rowsOf } from '../../../db/rows.ts';
 import type { Logger } from '../logger.ts';
 import type { SiteSettings } from '../../shared/schemas/settings.ts';
 import { defaultOutboxOptions, nextAttemptAt, Outbox, type OutboxOptions } from '../background/outbox.ts';
@@ -235,8 +234,7 @@ export class BookingMailer extends Outbox<ClaimedEmail> {
   }
 
   protected async claim(): Promise<ClaimedEmail | undefined> {
-    const now = this.now().toISOString();
-    const [row] = rowsOf<{
+    const row = await this.claimDueRow<{
       id: number;
       booking_id: number;
       kind: BookingEmailKind;
@@ -246,21 +244,21 @@ export class BookingMailer extends Outbox<ClaimedEmail> {
       end: string | null;
       manage_token: string | null;
       next_attempt_at: string | Date;
-    }>(
-      await this.db.execute(sql`
-        update booking_emails
-        set lease_until = ${now}::timestamptz + make_interval(secs => ${this.options.leaseMs / 1000}),
-            attempts = attempts + 1, updated_at = ${now}::timestamptz
-        where id = (
-          select id from booking_emails
-          where status = 'pending' and next_attempt_at <= ${now}::timestamptz
-            and (lease_until is null or lease_until < ${now}::timestamptz)
-          order by next_attempt_at, id
-          limit 1
-          for update skip locked
-        )
-        returning id, booking_id, kind, attempts, ics_sequence, start, "end", manage_token, next_attempt_at`),
-    );
+    }>(this.db, bookingEmails, {
+      leaseMs: this.options.leaseMs,
+      now: this.now(),
+      columns: [
+        'id',
+        'booking_id',
+        'kind',
+        'attempts',
+        'ics_sequence',
+        'start',
+        'end',
+        'manage_token',
+        'next_attempt_at',
+      ],
+    });
     return (
       row && {
         id: row.id,

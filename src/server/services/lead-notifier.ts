@@ -136,20 +136,10 @@ export class LeadNotifier extends Outbox<ClaimedAlert> {
   }
 
   protected async claim(): Promise<ClaimedAlert | undefined> {
-    const [row] = rowsOf<{ id: number; submission_id: number; attempts: number }>(
-      await this.db.execute(sql`
-        update lead_notifications
-        set lease_until = now() + make_interval(secs => ${this.options.leaseMs / 1000}),
-            attempts = attempts + 1, updated_at = now()
-        where id = (
-          select id from lead_notifications
-          where status = 'pending' and next_attempt_at <= now()
-            and (lease_until is null or lease_until < now())
-          order by id
-          limit 1
-          for update skip locked
-        )
-        returning id, submission_id, attempts`),
+    const row = await this.claimDueRow<{ id: number; submission_id: number; attempts: number }>(
+      this.db,
+      leadNotifications,
+      { leaseMs: this.options.leaseMs, columns: ['id', 'submission_id', 'attempts'] },
     );
     return row && { id: row.id, submissionId: row.submission_id, attempts: row.attempts };
   }

@@ -113,29 +113,18 @@ export class ReviewRequestMailer extends Outbox<ClaimedEmail> {
   }
 
   protected async claim(): Promise<ClaimedEmail | undefined> {
-    const now = this.now().toISOString();
-    const [row] = rowsOf<{
+    const row = await this.claimDueRow<{
       id: number;
       request_id: number;
       kind: ReviewRequestEmailKind;
       attempts: number;
       review_token: string | null;
       unsubscribe_token: string | null;
-    }>(
-      await this.db.execute(sql`
-        update review_request_emails
-        set lease_until = ${now}::timestamptz + make_interval(secs => ${this.options.leaseMs / 1000}),
-            attempts = attempts + 1, updated_at = ${now}::timestamptz
-        where id = (
-          select id from review_request_emails
-          where status = 'pending' and next_attempt_at <= ${now}::timestamptz
-            and (lease_until is null or lease_until < ${now}::timestamptz)
-          order by next_attempt_at, id
-          limit 1
-          for update skip locked
-        )
-        returning id, request_id, kind, attempts, review_token, unsubscribe_token`),
-    );
+    }>(this.db, reviewRequestEmails, {
+      leaseMs: this.options.leaseMs,
+      now: this.now(),
+      columns: ['id', 'request_id', 'kind', 'attempts', 'review_token', 'unsubscribe_token'],
+    });
     return (
       row && {
         id: row.id,

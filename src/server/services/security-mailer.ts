@@ -5,7 +5,6 @@ import { createHash, randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client.ts';
 import { knownBrowsers, securityEmails, users } from '../../../db/schema/index.ts';
-import { rowsOf } from '../../../db/rows.ts';
 import type { Logger } from '../logger.ts';
 import { defaultOutboxOptions, nextAttemptAt, Outbox, type OutboxOptions } from '../background/outbox.ts';
 import { describeUserAgent } from './device-names.ts';
@@ -183,27 +182,17 @@ export class SecurityMailer extends Outbox<ClaimedEmail> {
   }
 
   protected async claim(): Promise<ClaimedEmail | undefined> {
-    const [row] = rowsOf<{
+    const row = await this.claimDueRow<{
       id: number;
       user_id: number;
       kind: SecurityEmailKind;
       details: Record<string, string | null> | string;
       attempts: number;
-    }>(
-      await this.db.execute(sql`
-        update security_emails
-        set lease_until = now() + make_interval(secs => ${this.options.leaseMs / 1000}),
-            attempts = attempts + 1
-        where id = (
-          select id from security_emails
-          where status = 'pending' and next_attempt_at <= now()
-            and (lease_until is null or lease_until < now())
-          order by id
-          limit 1
-          for update skip locked
-        )
-        returning id, user_id, kind, details, attempts`),
-    );
+    }>(this.db, securityEmails, {
+      leaseMs: this.options.leaseMs,
+      hasUpdatedAt: false,
+      columns: ['id', 'user_id', 'kind', 'details', 'attempts'],
+    });
     if (!row) return undefined;
     // postgres.js parses jsonb; PGlite may hand it over as text.
     const details =
