@@ -346,6 +346,42 @@ describe(`online booking (${testDatabaseKind})`, () => {
     expect(listed.json<{ bookings: unknown[] }>().bookings).toHaveLength(4);
   });
 
+  it('sends the customer a running-late note restating the new window, for a visit still on', async () => {
+    const booked = (await book({ ...visitor, date: '2026-12-02', start: '10:00' })).json<{
+      booking: { id: number };
+    }>();
+    const late = (payload: object) =>
+      t.app.inject({
+        method: 'PATCH',
+        url: `/api/admin/bookings/${booked.booking.id}`,
+        payload: { runningLate: payload },
+        headers: { cookie: owner },
+      });
+    const backwards = await late({ start: '13:00', end: '11:00' });
+    expect(backwards.statusCode).toBe(400);
+    expect(backwards.json<{ errors: Record<string, string[]> }>().errors).toHaveProperty(['runningLate.end']);
+    expect((await late({ start: '25:00', end: '26:00' })).statusCode).toBe(400);
+
+    const sent = await late({ start: '11:00', end: '13:00' });
+    expect(sent.statusCode).toBe(200);
+    // The booking itself keeps its window: the note says when the plumber now arrives.
+    expect(sent.json()).toMatchObject({ booking: { date: '2026-12-02', start: '10:00', end: '12:00' } });
+    await t.app.bookingMailer.deliverDue();
+    const notes = smtp.to(visitor.email).filter((mail) => /Subject: Running late/.test(mail.text));
+    expect(notes).toHaveLength(1);
+    expect(notes[0]!.text).toContain('Subject: Running late: now arriving between 11 AM and 1 PM');
+    expect(notes[0]!.text).toContain('New arrival window: ');
+
+    const cancelled = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/admin/bookings/${booked.booking.id}`,
+      payload: { status: 'cancelled' },
+      headers: { cookie: owner },
+    });
+    expect(cancelled.statusCode).toBe(200);
+    expect((await late({ start: '11:00', end: '13:00' })).statusCode).toBe(409);
+  });
+
   // The reminder goes at 9:00 company time the day before, once, on the nights the clocks change too.
   it.each([
     // Visit the Monday after the clocks spring forward: reminder Sunday 9:00 EDT.
