@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { analyticsEvents, contactSubmissions, rateLimits } from '../../../../db/schema/index.ts';
 import { actionLimits } from '../../services/rate-limits.ts';
+import { testVisitor } from '../../testing/booking-visitor.ts';
 import { buildTestApp, type TestApp } from '../../testing/test-app.ts';
 import { testDatabaseKind } from '../../testing/test-database.ts';
 import { getSettings, saveSettings } from '../../services/settings.ts';
@@ -122,5 +123,31 @@ describe(`visit counting over HTTP (${testDatabaseKind})`, () => {
     ]);
     expect(stats.sources).toEqual([{ source: 'facebook', visitors: 1, leads: 1 }]);
     expect(stats.days).toEqual([{ date: stats.to, visitors: 1, pageviews: 1, calls: 0, leads: 1 }]);
+  });
+
+  it('files an online booking under the page it was made on and the source that brought its visitor', async () => {
+    await t.app.inject({ url: '/news?utm_source=facebook', headers: browser });
+    const availability = await t.app.inject({
+      url: '/api/booking/availability?zip=30040&days=14',
+      headers: browser,
+    });
+    const open = availability
+      .json<{ windows: { date: string; start: string; available: number }[] }>()
+      .windows.find((window) => window.available > 0)!;
+    const booked = await t.app.inject({
+      method: 'POST',
+      url: '/api/bookings',
+      headers: { ...browser, referer: 'http://localhost:3000/book' },
+      payload: { ...testVisitor, date: open.date, start: open.start },
+    });
+    expect(booked.statusCode).toBe(201);
+
+    const cookie = await t.signInAs('editor');
+    const response = await t.app.inject({ url: '/api/admin/stats?days=1', headers: { cookie } });
+    expect(response.json().bookings).toEqual({
+      total: 1,
+      pages: [{ page: '/book', bookings: 1 }],
+      sources: [{ source: 'facebook', bookings: 1 }],
+    });
   });
 });

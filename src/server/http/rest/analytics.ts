@@ -4,6 +4,7 @@ import { callBeaconSchema } from '../../../shared/schemas/analytics.ts';
 import { statsInputSchema } from '../../../shared/schemas/stats.ts';
 import { InvalidInputError } from '../../errors.ts';
 import { enforceActionLimit } from '../../services/rate-limits.ts';
+import type { bookingCounts } from '../../services/bookings.ts';
 import type { getSiteStats } from '../../services/site-stats.ts';
 import { callerFor } from './caller.ts';
 import { ok, serviceResult, typed } from './typed.ts';
@@ -22,20 +23,25 @@ export function analyticsRestRoutes(fastify: FastifyInstance, _options: unknown,
     return reply.status(204).send();
   });
 
-  // The dashboard's figures for other tools; staff only (the /api/admin hook answers 401 first).
+  // The dashboard's figures for other tools, online bookings by page and source among them; staff only
+  // (the /api/admin hook answers 401 first).
   app.get(
     '/api/admin/stats',
     {
       schema: {
         querystring: statsInputSchema,
         response: {
-          200: z.object({ ...ok, stats: serviceResult<Awaited<ReturnType<typeof getSiteStats>>['stats']>() }),
+          200: z.object({
+            ...ok,
+            stats: serviceResult<Awaited<ReturnType<typeof getSiteStats>>['stats']>(),
+            bookings: serviceResult<Awaited<ReturnType<typeof bookingCounts>>>(),
+          }),
         },
       },
     },
     async (request, reply) => {
-      const { stats } = await callerFor(request, reply).adminStats.get(request.query);
-      return { success: true as const, stats };
+      const { stats, bookings } = await callerFor(request, reply).adminStats.get(request.query);
+      return { success: true as const, stats, bookings };
     },
   );
   done();
