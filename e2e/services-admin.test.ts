@@ -74,7 +74,7 @@ describe('services edited in /admin', () => {
       'Gas Line Repair',
     );
 
-    // Its own page, in the first HTML: breadcrumb, Service data, call and estimate.
+    // Its own page, in the first HTML: breadcrumb, Service data, call, booking for it, and estimate.
     const own = await html(`${site.url}/services/gas-line-repair`);
     expect(own.status).toBe(200);
     expect(own.body).toMatch(/<h1[^>]*>Gas Line Repair<\/h1>/);
@@ -82,6 +82,7 @@ describe('services edited in /admin', () => {
     expect(own.body).toContain('aria-label="Breadcrumb"');
     expect(own.body).toMatch(/href="tel:[^"]+"/);
     expect(own.body).toContain('Get a Free Estimate');
+    expect(own.body).toMatch(/<a [^>]*href="\/book\?service=gas-line-repair"[^>]*>Book online<\/a>/);
     const data = structuredDataIn(own.body);
     expect(data.find((each) => each['@type'] === 'Service')).toMatchObject({
       name: 'Gas Line Repair',

@@ -7,12 +7,15 @@ import { PriceFrom } from '../PriceFrom.tsx';
 import * as styles from '../services.css.ts';
 import type { ServiceData } from './+data.ts';
 
-/** The two ways to ask for the service: a call now, or the estimate form. */
-function CallAndEstimate({ phoneNumber }: { phoneNumber: string }) {
+/** The ways to ask for the service: a call now, a visit booked online for it, or the estimate form. */
+function WaysToAsk({ phoneNumber, serviceSlug }: { phoneNumber: string; serviceSlug: string }) {
   return (
     <>
       <a className={styles.primaryButton} href={telHref(phoneNumber)}>
         Call {phoneNumber}
+      </a>
+      <a className={styles.heroSecondaryButton} href={`/book?service=${serviceSlug}`}>
+        Book online
       </a>
       <a className={styles.heroSecondaryButton} href="/contact">
         Get a Free Estimate
@@ -52,7 +55,7 @@ export default function Page() {
           </h1>
           <p className={styles.heroIntro}>{service.summary}</p>
           <div className={styles.detailActions}>
-            <CallAndEstimate phoneNumber={settings.phoneNumber} />
+            <WaysToAsk phoneNumber={settings.phoneNumber} serviceSlug={service.slug} />
           </div>
         </div>
       </section>
@@ -91,10 +94,11 @@ export default function Page() {
           Need help with {service.title.toLowerCase()}?
         </h2>
         <p>
-          Call now, or tell us what is going on and we will get back to you with a time and an upfront price.
+          Call now, book a visit online, or tell us what is going on and we will get back to you with a time
+          and an upfront price.
         </p>
         <div className={styles.closingActions}>
-          <CallAndEstimate phoneNumber={settings.phoneNumber} />
+          <WaysToAsk phoneNumber={settings.phoneNumber} serviceSlug={service.slug} />
         </div>
       </section>
     </>
