@@ -12,7 +12,8 @@ export const PUBLIC_READS: readonly { path: RegExp; tables: readonly string[] }[
   { path: /^\/api\/service-areas(\?|$)/, tables: ['service_areas'] },
   { path: /^\/api\/services(\?|$)/, tables: ['services'] },
   { path: /^\/api\/services\/[^/?]+(\?|$)/, tables: ['services', 'faqs'] },
-  { path: /^\/api\/offers(\?|$)/, tables: ['offers'] },
+  // A drawn coupon's address changes with the brand colours (settings).
+  { path: /^\/api\/offers(\?|$)/, tables: ['offers', 'settings'] },
 ];
 
 /**

@@ -15,6 +15,7 @@ import {
 } from './offers.ts';
 import { actingWithoutRequest } from './activity-log.ts';
 import { trashItem } from './content/trash.ts';
+import { getSettings, saveSettings } from './settings.ts';
 
 const server = actingWithoutRequest({ userId: null, username: null });
 
@@ -111,6 +112,32 @@ describe(`offers (${testDatabaseKind})`, () => {
     expect(changed.pictureUrl).toMatch(/\/coupon-30-off\.[0-9a-f]{12}\.png$/);
     expect(await drawnCouponAt(handle.db, coupon!.id, coupon!.pictureUrl!, now)).toBeNull();
     expect(await drawnCouponAt(handle.db, coupon!.id, changed.pictureUrl!, now)).toContain('$30 OFF');
+  });
+
+  it("draws the coupon in the owner's brand colours: new colours, a new address", async () => {
+    const [before] = await listActiveOffers(handle.db, now);
+    const settings = await getSettings(handle.db);
+    const drawnBefore = await drawnCouponAt(handle.db, before!.id, before!.pictureUrl!, now);
+    expect(drawnBefore).toContain(`fill="${settings.brandPrimaryColor}"`);
+    expect(drawnBefore).not.toContain('#166534');
+    try {
+      await saveSettings(handle.db, {
+        ...settings,
+        brandPrimaryColor: '#166534',
+        brandAccentColor: '#9d174d',
+      });
+      const [after] = await listActiveOffers(handle.db, now);
+      expect(after!.pictureUrl).not.toBe(before!.pictureUrl);
+      expect(await drawnCouponAt(handle.db, before!.id, before!.pictureUrl!, now)).toBeNull();
+      const drawn = await drawnCouponAt(handle.db, after!.id, after!.pictureUrl!, now);
+      // The amount and the panel in the main colour, the title and the divider in the accent.
+      expect(drawn).toContain('font-weight="bold" font-size="116" fill="#166534"');
+      expect(drawn).toMatch(/font-weight="bold" font-size="\d+" fill="#9d174d">Any Plumbing Service/);
+      expect(drawn).toContain('<stop offset="0" stop-color="#166534"/>');
+      expect(drawn).toContain('width="10" height="420" fill="#9d174d"');
+    } finally {
+      await saveSettings(handle.db, settings);
+    }
   });
 
   it('answers not found for an offer that is not there', async () => {

@@ -9,7 +9,14 @@ import { companyTimeZone } from '../../shared/company-time.ts';
 import type { AdminOffer, OfferData, PublicOffer } from '../../shared/schemas/offer.ts';
 import { instantToWallTime } from '../../shared/zoned-time.ts';
 import { NotFoundError } from '../errors.ts';
-import { couponBaseName, couponPath, couponSvg, type CouponWords } from './offer-coupons.ts';
+import {
+  couponBaseName,
+  couponPath,
+  couponSvg,
+  type CouponColours,
+  type CouponWords,
+} from './offer-coupons.ts';
+import { getSettings } from './settings.ts';
 
 export const OFFER_NOT_FOUND_MESSAGE = 'Offer not found';
 
@@ -20,8 +27,23 @@ function finePrintLines(finePrint: string): string[] {
     .filter(Boolean);
 }
 
-function couponWordsOf(row: OfferRow): CouponWords {
-  return { id: row.id, amount: row.amount, title: row.title, finePrint: finePrintLines(row.finePrint) };
+function couponWordsOf(row: OfferRow, colours: CouponColours): CouponWords {
+  return {
+    id: row.id,
+    amount: row.amount,
+    title: row.title,
+    finePrint: finePrintLines(row.finePrint),
+    colours,
+  };
+}
+
+/**
+ * The colours drawn coupons take: the owner's brand colours, so a coupon matches the site it is on. A
+ * change of colours draws every coupon anew, at a new address (couponPath hashes the drawing).
+ */
+async function couponColours(db: Database): Promise<CouponColours> {
+  const { brandPrimaryColor, brandAccentColor } = await getSettings(db);
+  return { primary: brandPrimaryColor, accent: brandAccentColor };
 }
 
 /** What a drawn coupon says, for those who cannot see it: the same words. */
@@ -32,7 +54,7 @@ function drawnAlt(row: OfferRow): string {
     .concat('.');
 }
 
-function toPublicOffer(row: OfferRow): PublicOffer {
+function toPublicOffer(row: OfferRow, colours: CouponColours): PublicOffer {
   const drawn = row.picture === 'drawn';
   return {
     id: row.id,
@@ -45,7 +67,11 @@ function toPublicOffer(row: OfferRow): PublicOffer {
     showCallLink: row.showCallLink,
     showEstimateLink: row.showEstimateLink,
     picture: row.picture,
-    pictureUrl: drawn ? couponPath(couponWordsOf(row)) : row.picture === 'uploaded' ? row.pictureUrl : null,
+    pictureUrl: drawn
+      ? couponPath(couponWordsOf(row, colours))
+      : row.picture === 'uploaded'
+        ? row.pictureUrl
+        : null,
     pictureAlt: drawn ? drawnAlt(row) : row.picture === 'uploaded' ? row.pictureAlt : '',
     downloadName: drawn ? `${couponBaseName(row.amount)}.png` : null,
     startsAt: row.startsAt?.toISOString() ?? null,
@@ -60,10 +86,10 @@ function statusAt(row: OfferRow, now: Date): AdminOffer['status'] {
   return 'active';
 }
 
-function toAdminOffer(row: OfferRow, now: Date): AdminOffer {
+function toAdminOffer(row: OfferRow, now: Date, colours: CouponColours): AdminOffer {
   const local = (at: Date | null) => (at ? instantToWallTime(at, companyTimeZone()) : '');
   return {
-    ...toPublicOffer(row),
+    ...toPublicOffer(row, colours),
     status: statusAt(row, now),
     startsAtLocal: local(row.startsAt),
     endsAtLocal: local(row.endsAt),
@@ -92,7 +118,8 @@ export async function listActiveOffers(db: Database, now: Date): Promise<PublicO
     .from(offers)
     .where(activeAt(now))
     .orderBy(...shownOrder);
-  return rows.map(toPublicOffer);
+  const colours = await couponColours(db);
+  return rows.map((row) => toPublicOffer(row, colours));
 }
 
 /** The owner's list: every offer, ended ones too, with whether each shows at `now`. */
@@ -102,7 +129,8 @@ export async function listAllOffers(db: Database, now: Date): Promise<AdminOffer
     .from(offers)
     .where(liveOffer)
     .orderBy(...shownOrder);
-  return rows.map((row) => toAdminOffer(row, now));
+  const colours = await couponColours(db);
+  return rows.map((row) => toAdminOffer(row, now, colours));
 }
 
 export async function createOffer(db: Database, data: OfferData, now: Date): Promise<AdminOffer> {
@@ -110,7 +138,7 @@ export async function createOffer(db: Database, data: OfferData, now: Date): Pro
     .insert(offers)
     .values({ ...data, createdAt: now, updatedAt: now })
     .returning();
-  return toAdminOffer(row!, now);
+  return toAdminOffer(row!, now, await couponColours(db));
 }
 
 export async function updateOffer(db: Database, id: number, data: OfferData, now: Date): Promise<AdminOffer> {
@@ -120,7 +148,7 @@ export async function updateOffer(db: Database, id: number, data: OfferData, now
     .where(and(eq(offers.id, id), liveOffer))
     .returning();
   if (!row) throw new NotFoundError(OFFER_NOT_FOUND_MESSAGE);
-  return toAdminOffer(row, now);
+  return toAdminOffer(row, now, await couponColours(db));
 }
 
 /** The next moment after `now` at which an offer starts or ends: what visitors see changes then. */
@@ -152,6 +180,6 @@ export async function drawnCouponAt(
     .from(offers)
     .where(and(eq(offers.id, id), activeAt(now)));
   if (!row || row.picture !== 'drawn') return null;
-  const words = couponWordsOf(row);
+  const words = couponWordsOf(row, await couponColours(db));
   return couponPath(words) === path ? couponSvg(words) : null;
 }

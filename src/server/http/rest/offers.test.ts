@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { manualClock } from '../../testing/manual-clock.ts';
 import { seedBuiltInOffers } from '../../../../db/seed-offers.ts';
+import { getSettings, saveSettings } from '../../services/settings.ts';
 import { buildTestApp, type TestApp } from '../../testing/test-app.ts';
 import { testDatabaseKind } from '../../testing/test-database.ts';
 
@@ -176,5 +177,40 @@ describe(`offers over REST, shown and gone on time (${testDatabaseKind})`, () =>
     });
     expect(deleted.json()).toEqual({ success: true, message: 'Offer moved to the Trash' });
     expect((await adminList()).map((offer) => offer.id)).not.toContain(coupon!.id);
+  });
+
+  it('draws every coupon anew in new brand colours, saved on another instance: GET /api/offers follows', async () => {
+    const drawnAddresses = async () =>
+      (
+        (await t.app.inject({ url: '/api/offers' })).json().offers as {
+          picture: string;
+          pictureUrl: string;
+        }[]
+      )
+        .filter((offer) => offer.picture === 'drawn')
+        .map((offer) => offer.pictureUrl);
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/offers',
+      headers: { cookie: editor },
+      payload: { title: 'Drain Cleaning', amount: '$40 Off', picture: 'drawn' },
+    });
+    expect(created.statusCode).toBe(201);
+    const before = await drawnAddresses();
+    expect(before).toHaveLength(1);
+    // Asked twice: the second answer is the one kept for the minute.
+    expect(await drawnAddresses()).toEqual(before);
+
+    // Written straight to the database, as another instance saving the settings does: this one hears of
+    // it only from the database's announcement that the settings changed.
+    await saveSettings(t.database.db, {
+      ...(await getSettings(t.database.db)),
+      brandPrimaryColor: '#166534',
+      brandAccentColor: '#9d174d',
+    });
+    await expect.poll(drawnAddresses, { timeout: 10_000 }).not.toEqual(before);
+    const [after] = await drawnAddresses();
+    expect((await t.app.inject({ url: after! })).headers['content-type']).toBe('image/png');
+    expect((await t.app.inject({ url: before[0]! })).statusCode).toBe(404);
   });
 });
