@@ -62,7 +62,14 @@ export async function buildTestApp(
   // The site as a fresh install shows it: the built-in services and questions.
   await seedBuiltInServices(database.db);
   const config = testConfig(options.config);
-  const fastify = Fastify({ logger: false, routerOptions: { maxParamLength: 1_000 } });
+  // Building the app (Vite's dev server, for tests rendering in development) can take more than
+  // Fastify's 10 s for a plugin on a machine running other tests at once; the test's own hook timeout
+  // is the limit that says a build hung.
+  const fastify = Fastify({
+    logger: false,
+    routerOptions: { maxParamLength: 1_000 },
+    pluginTimeout: 120_000,
+  });
   // Photos' variants are made only when a test asks (finishPending), not beside tests counting files.
   await fastify.register(app, {
     ...options,
