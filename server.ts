@@ -127,6 +127,7 @@ async function main() {
     backgroundStartDelayMs: 1_000,
     nightlyBackups: {},
     ssr: { mode: config.nodeEnv === 'development' ? 'development' : 'production' },
+    cachedAnswersServedBefore: true,
   });
 
   let closing = false;

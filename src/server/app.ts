@@ -56,6 +56,11 @@ export interface AppOptions extends BackgroundWorkOptions {
    * move, so that idle timeouts and the five-minute re-authentication need no waiting.
    */
   clock?: () => Date;
+  /**
+   * The server in front answers cached pages and kept live answers before Fastify sees a request
+   * (server.ts): the app then does not look each missed request up a second time.
+   */
+  cachedAnswersServedBefore?: boolean;
 }
 
 async function buildApp(fastify: FastifyInstance, options: AppOptions) {
@@ -107,13 +112,14 @@ async function buildApp(fastify: FastifyInstance, options: AppOptions) {
   // app built without it. Then security: headers, cross-origin writes.
   const { securityHeaders, pageStylesheets } = siteSecurityHeaders(config, options.ssr?.mode);
   fastify.decorate('securityHeaders', securityHeaders);
-  fastify.addHook(
-    'onRequest',
-    serveCachedPage(pageCache, securityHeaders, workers.analytics, {
-      answers: liveAnswers,
-      now: () => fastify.clock(),
-    }),
-  );
+  if (!options.cachedAnswersServedBefore)
+    fastify.addHook(
+      'onRequest',
+      serveCachedPage(pageCache, securityHeaders, workers.analytics, {
+        answers: liveAnswers,
+        now: () => fastify.clock(),
+      }),
+    );
   guardRequests(fastify, config, securityHeaders);
 
   // 3. Cookies and the session behind them.

@@ -6,9 +6,14 @@ export const HEX_COLOUR = /^#[0-9a-f]{6}$/i;
 /** WCAG AA for normal-size text. */
 export const AA_TEXT_CONTRAST = 4.5;
 
+/** The red, green and blue of a `#rrggbb` colour, each from 0 to 255. */
+export function channelsOf(hex: string): [number, number, number] {
+  return [1, 3, 5].map((start) => parseInt(hex.slice(start, start + 2), 16)) as [number, number, number];
+}
+
 function luminance(hex: string): number {
-  const [r, g, b] = [1, 3, 5].map((start) => {
-    const channel = parseInt(hex.slice(start, start + 2), 16) / 255;
+  const [r, g, b] = channelsOf(hex).map((value) => {
+    const channel = value / 255;
     return channel <= 0.04045 ? channel / 12.92 : ((channel + 0.055) / 1.055) ** 2.4;
   });
   return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;

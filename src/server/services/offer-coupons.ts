@@ -2,16 +2,15 @@
 // they change, so the picture a visitor downloads never says something the offer does not. The SVG is
 // built here; the image process (src/server/media) turns it into the PNG that is shown and downloaded.
 import { createHash } from 'node:crypto';
+import { channelsOf } from '../../shared/contrast.ts';
+import type { SiteSettings } from '../../shared/schemas/settings.ts';
 import { palette } from '../../styles/palette.ts';
 
 export const COUPON_WIDTH = 1000;
 export const COUPON_HEIGHT = 500;
 
 /** The owner's brand colours (Settings, each `#rrggbb`), which the coupon is drawn in as the pages are. */
-export interface CouponColours {
-  primary: string;
-  accent: string;
-}
+export type CouponColours = Pick<SiteSettings, 'brandPrimaryColor' | 'brandAccentColor'>;
 
 export interface CouponWords {
   id: number;
@@ -23,8 +22,7 @@ export interface CouponWords {
 
 /** `#rrggbb` mixed with white by `share` (0 to 1): the lighter end of the panel's gradient. */
 function lighter(colour: string, share: number): string {
-  const channels = [1, 3, 5].map((at) => parseInt(colour.slice(at, at + 2), 16));
-  return `#${channels
+  return `#${channelsOf(colour)
     .map((channel) =>
       Math.round(channel + (255 - channel) * share)
         .toString(16)
@@ -57,7 +55,7 @@ function line(words: string, y: number, largest: number, fill: string, bold = fa
 
 /** The coupon as SVG: a printable card with a cut line, the amount large, the title and the terms. */
 export function couponSvg(words: CouponWords): string {
-  const { primary, accent } = words.colours;
+  const { brandPrimaryColor: primary, brandAccentColor: accent } = words.colours;
   const terms = words.finePrint.slice(0, 3);
   const termLines = terms.map((term, index) =>
     line(term, 352 + index * 44, index === 0 ? 28 : 21, index === 0 ? palette.inkMuted : '#64748b'),

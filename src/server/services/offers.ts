@@ -43,7 +43,7 @@ function couponWordsOf(row: OfferRow, colours: CouponColours): CouponWords {
  */
 async function couponColours(db: Database): Promise<CouponColours> {
   const { brandPrimaryColor, brandAccentColor } = await getSettings(db);
-  return { primary: brandPrimaryColor, accent: brandAccentColor };
+  return { brandPrimaryColor, brandAccentColor };
 }
 
 /** What a drawn coupon says, for those who cannot see it: the same words. */
