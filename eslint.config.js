@@ -44,6 +44,23 @@ export default tseslint.config(
     },
   },
   {
+    // Server test files share a process (vitest.config.ts): a module one of them replaced would stay
+    // replaced for the files after it.
+    files: ['{src,db,scripts,renderer}/**/*.test.ts'],
+    ignores: ['**/*.own-process.test.ts'],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        ...['mock', 'doMock'].map((property) => ({
+          object: 'vi',
+          property,
+          message:
+            'Replace a module only in a file named *.own-process.test.ts, which runs in a process of its own.',
+        })),
+      ],
+    },
+  },
+  {
     files: ['**/*.tsx'],
     ...reactHooks.configs.flat['recommended-latest'],
   },

@@ -16,7 +16,7 @@ const runs: Run[] =
     : [
         {
           label: 'server ',
-          projects: ['--project', 'pglite', ...(withServer ? ['--project', 'postgres'] : [])],
+          projects: ['--project', 'pglite*', ...(withServer ? ['--project', 'postgres*'] : [])],
         },
         {
           label: 'browser',
