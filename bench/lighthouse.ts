@@ -77,6 +77,9 @@ export interface LighthouseReport {
   runtimeError?: string;
 }
 
+/** One Lighthouse run: a report before anything was taken again. */
+type LighthouseRun = Omit<LighthouseReport, 'runsTakenAgain'>;
+
 /**
  * How far the phone a run emulated may be from the target phone, as a share of its index, before the run
  * is taken again. On a shared host Lighthouse's own measure of the machine at the start of a run was
@@ -109,13 +112,13 @@ export async function lighthouseReport(url: string, phone: CalibratedPhone): Pro
   return { ...report, runsTakenAgain };
 }
 
-async function measuredRun(url: string, phone: CalibratedPhone): Promise<LighthouseReport> {
+async function measuredRun(url: string, phone: CalibratedPhone): Promise<LighthouseRun> {
   let report = await lighthouseRun(url, phone);
   for (let retry = 0; retry < 2 && report.runtimeError; retry++) report = await lighthouseRun(url, phone);
   return report;
 }
 
-async function lighthouseRun(url: string, phone: CalibratedPhone): Promise<LighthouseReport> {
+async function lighthouseRun(url: string, phone: CalibratedPhone): Promise<LighthouseRun> {
   const chrome = await launch({
     chromePath: CHROMIUM_PATH,
     chromeFlags: [
@@ -161,7 +164,6 @@ async function lighthouseRun(url: string, phone: CalibratedPhone): Promise<Light
       benchmarkIndex: result.lhr.environment.benchmarkIndex,
       cpuSlowdownMultiplier: phone.cpuSlowdownMultiplier,
       emulatedPhoneIndex: Math.round(result.lhr.environment.benchmarkIndex / phone.cpuSlowdownMultiplier),
-      runsTakenAgain: 0,
       ...(result.lhr.runtimeError
         ? { runtimeError: `${result.lhr.runtimeError.code}: ${result.lhr.runtimeError.message}` }
         : {}),
