@@ -2,9 +2,13 @@
 // files at a time) and the browser tests (one file at a time, each with its own server and browser).
 // In one vitest run the browser files would start only after the last server file: vitest runs the files
 // that may not run in parallel as a group of their own, after the others, and a browser file leaves much
-// of the machine idle while it waits for pages, so together the two finish minutes earlier. Arguments
-// (`npm test -- e2e/home.test.ts`) make it one plain vitest run of those.
+// of the machine idle while it waits for pages, so together the two finish minutes earlier. The server
+// run yields the processor to the browser run: its two workers keep both cores busy, and a browser test
+// waits on its page, its server and its browser in turn, each of them queued behind those workers; the
+// server run takes what the browser run leaves idle. Arguments (`npm test -- e2e/home.test.ts`) make it
+// one plain vitest run of those.
 import { spawn } from 'node:child_process';
+import { setPriority } from 'node:os';
 import type { Readable, Writable } from 'node:stream';
 import { createInterface } from 'node:readline';
 
@@ -16,6 +20,7 @@ const runs: Run[] =
     : [
         {
           label: 'server ',
+          yields: true,
           projects: ['--project', 'pglite*', ...(withServer ? ['--project', 'postgres*'] : [])],
         },
         {
@@ -27,12 +32,18 @@ const runs: Run[] =
 interface Run {
   label: string;
   projects: string[];
+  /** Runs at a lower priority, which the processes it starts inherit. */
+  yields?: boolean;
 }
 
-function run({ label, projects }: Run): Promise<{ label: string; code: number }> {
+/** Unix's nice value for a run that yields: it gets what the other run leaves idle. */
+const YIELDING_PRIORITY = 10;
+
+function run({ label, projects, yields = false }: Run): Promise<{ label: string; code: number }> {
   const child = spawn('npx', ['vitest', 'run', ...projects], {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  if (yields && child.pid !== undefined) setPriority(child.pid, YIELDING_PRIORITY);
   // Whole lines, each marked with the run it came from, so the two runs' output stays readable.
   const streams: [Readable, Writable][] = [
     [child.stdout, process.stdout],
