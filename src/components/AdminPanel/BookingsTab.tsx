@@ -9,6 +9,7 @@ import { telHref } from '../../shared/site-content.ts';
 import type { BookingSettings } from '../../shared/schemas/booking.ts';
 import { toast } from '../Toast/toast-store.ts';
 import { downloadWithRecentPassword } from './PasswordConfirm.tsx';
+import { RowButton } from './RowActions.tsx';
 import * as styles from './admin.css.ts';
 
 type Span = 'day' | 'week';
@@ -317,30 +318,30 @@ function Visit({
           <summary>Change this booking</summary>
           <div className={styles.buttonRow}>
             {visit.status === 'requested' && (
-              <button
-                type="button"
-                className={styles.button.primary}
+              <RowButton
+                of={visit.name}
                 onClick={() => onPatch({ status: 'confirmed' }, 'Booking confirmed')}
+                look="primary"
               >
-                Confirm<span className="visually-hidden"> {visit.name}</span>
-              </button>
+                Confirm
+              </RowButton>
             )}
             {visit.status === 'confirmed' && (
-              <button
-                type="button"
-                className={styles.button.primary}
+              <RowButton
+                of={visit.name}
                 onClick={() => onPatch({ status: 'done' }, 'Marked done')}
+                look="primary"
               >
-                Mark done<span className="visually-hidden"> {visit.name}</span>
-              </button>
+                Mark done
+              </RowButton>
             )}
-            <button
-              type="button"
-              className={styles.button.danger}
+            <RowButton
+              of={visit.name}
               onClick={() => onPatch({ status: 'cancelled' }, 'Booking cancelled')}
+              look="danger"
             >
-              Cancel<span className="visually-hidden"> {visit.name}</span>
-            </button>
+              Cancel
+            </RowButton>
           </div>
           <form
             className={styles.buttonRow}

@@ -9,6 +9,7 @@ import { formatPostDateTime } from '../../shared/format-date.ts';
 import { MAX_ALT_LENGTH, mediaAltSchema } from '../../shared/schemas/media.ts';
 import { toast } from '../Toast/toast-store.ts';
 import type { AdminView } from './AdminPanel.tsx';
+import { RowButton, RowViewLink } from './RowActions.tsx';
 import * as styles from './admin.css.ts';
 
 type MediaItem = inferRouterOutputs<AppRouter>['media']['library'][number];
@@ -153,18 +154,18 @@ function MediaRow({ item, open }: { item: MediaItem } & MediaTabProps) {
         </dl>
         {item.type === 'image' && <AltTextForm item={item} onSaved={showSaved} />}
         <div className={styles.buttonRow}>
-          <a className={styles.button.secondary} href={item.url} target="_blank" rel="noopener">
-            Open file<span className="visually-hidden"> {item.originalName} (opens in a new tab)</span>
-          </a>
+          <RowViewLink of={item.originalName} href={item.url}>
+            Open file
+          </RowViewLink>
           {item.uses.length === 0 && (
-            <button
-              type="button"
-              className={styles.button.danger}
+            <RowButton
+              of={item.originalName}
               onClick={deleteUpload}
               disabled={remove.isPending}
+              look="danger"
             >
-              Delete<span className="visually-hidden"> {item.originalName}</span>
-            </button>
+              Delete
+            </RowButton>
           )}
         </div>
       </div>

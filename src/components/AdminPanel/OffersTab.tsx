@@ -10,6 +10,7 @@ import { EditConflict } from './EditConflict.tsx';
 import { HistoryPanel } from './HistoryPanel.tsx';
 import { ScheduleChange } from './ScheduleChange.tsx';
 import { MediaUploadField } from './MediaUploadField.tsx';
+import { RowButton } from './RowActions.tsx';
 import * as styles from './admin.css.ts';
 
 interface OfferFormValues {
@@ -366,12 +367,12 @@ export function OffersTab() {
                 </p>
               )}
               <div className={styles.buttonRow}>
-                <button type="button" className={styles.button.secondary} onClick={() => edit(offer)}>
-                  Edit<span className="visually-hidden"> {offer.heading}</span>
-                </button>
-                <button type="button" className={styles.button.danger} onClick={() => deleteOffer(offer)}>
-                  Delete<span className="visually-hidden"> {offer.heading}</span>
-                </button>
+                <RowButton of={offer.heading} onClick={() => edit(offer)}>
+                  Edit
+                </RowButton>
+                <RowButton of={offer.heading} onClick={() => deleteOffer(offer)} look="danger">
+                  Delete
+                </RowButton>
               </div>
             </li>
           ))}

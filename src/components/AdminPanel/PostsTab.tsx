@@ -18,6 +18,7 @@ import { MediaUploadField } from './MediaUploadField.tsx';
 import { ScheduleChange } from './ScheduleChange.tsx';
 import { FormErrorSummary } from './FormErrorSummary.tsx';
 import { RichTextEditor } from './RichTextEditor.tsx';
+import { RowButton, RowViewLink } from './RowActions.tsx';
 import * as styles from './admin.css.ts';
 
 type AdminPost = inferRouterOutputs<AppRouter>['adminPosts']['list'][number];
@@ -218,39 +219,27 @@ export function PostsTab({ openPostId }: { openPostId?: number }) {
                       : 'Recently created'}
                 </p>
                 <div className={styles.buttonRow}>
-                  <button
-                    type="button"
-                    className={styles.button.secondary}
-                    onClick={() => startEditing(post)}
-                  >
-                    Edit<span className="visually-hidden"> {post.title}</span>
-                  </button>
-                  <button
-                    type="button"
-                    className={styles.button.secondary}
+                  <RowButton of={post.title} onClick={() => startEditing(post)}>
+                    Edit
+                  </RowButton>
+                  <RowButton
+                    of={post.title}
                     onClick={() => togglePublished(post)}
                     disabled={toggle.isPending}
                   >
                     {post.isPublished ? 'Unpublish' : 'Publish'}
-                    <span className="visually-hidden"> {post.title}</span>
-                  </button>
-                  <button
-                    type="button"
-                    className={styles.button.danger}
+                  </RowButton>
+                  <RowButton
+                    of={post.title}
                     onClick={() => deletePost(post)}
                     disabled={remove.isPending}
+                    look="danger"
                   >
-                    Delete<span className="visually-hidden"> {post.title}</span>
-                  </button>
-                  <a
-                    className={styles.button.secondary}
-                    href={`/post/${post.id}`}
-                    target="_blank"
-                    rel="noopener"
-                  >
+                    Delete
+                  </RowButton>
+                  <RowViewLink of={post.title} href={`/post/${post.id}`}>
                     {post.isPublished && !scheduled ? 'View' : 'Preview'}
-                    <span className="visually-hidden"> {post.title} (opens in a new tab)</span>
-                  </a>
+                  </RowViewLink>
                 </div>
               </li>
             );

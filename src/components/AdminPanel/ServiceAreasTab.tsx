@@ -16,6 +16,7 @@ import { HistoryPanel } from './HistoryPanel.tsx';
 import { ScheduleChange } from './ScheduleChange.tsx';
 import { FormErrorSummary } from './FormErrorSummary.tsx';
 import { RichTextEditor } from './RichTextEditor.tsx';
+import { RowButton, RowViewLink } from './RowActions.tsx';
 import * as styles from './admin.css.ts';
 
 interface AreaFormValues {
@@ -211,55 +212,29 @@ export function ServiceAreasTab() {
                 <p className={styles.rowText}>ZIP codes: {area.zips.join(', ')}</p>
                 <p className={styles.hint}>Listed in: {listedIn || 'no list'}</p>
                 <div className={styles.buttonRow}>
-                  <button
-                    type="button"
-                    className={styles.button.secondary}
-                    onClick={() => startEditing(area)}
-                  >
-                    Edit<span className="visually-hidden"> {area.town}</span>
-                  </button>
-                  <button
-                    type="button"
-                    className={styles.button.secondary}
-                    onClick={() => move(index, -1)}
-                    disabled={busy || index === 0}
-                  >
-                    Move up<span className="visually-hidden"> {area.town}</span>
-                  </button>
-                  <button
-                    type="button"
-                    className={styles.button.secondary}
+                  <RowButton of={area.town} onClick={() => startEditing(area)}>
+                    Edit
+                  </RowButton>
+                  <RowButton of={area.town} onClick={() => move(index, -1)} disabled={busy || index === 0}>
+                    Move up
+                  </RowButton>
+                  <RowButton
+                    of={area.town}
                     onClick={() => move(index, 1)}
                     disabled={busy || index === all.length - 1}
                   >
-                    Move down<span className="visually-hidden"> {area.town}</span>
-                  </button>
-                  <button
-                    type="button"
-                    className={styles.button.secondary}
-                    onClick={() => toggleShown(area)}
-                    disabled={busy}
-                  >
+                    Move down
+                  </RowButton>
+                  <RowButton of={area.town} onClick={() => toggleShown(area)} disabled={busy}>
                     {area.shown ? 'Hide' : 'Show'}
-                    <span className="visually-hidden"> {area.town}</span>
-                  </button>
-                  <button
-                    type="button"
-                    className={styles.button.danger}
-                    onClick={() => deleteArea(area)}
-                    disabled={busy}
-                  >
-                    Delete<span className="visually-hidden"> {area.town}</span>
-                  </button>
+                  </RowButton>
+                  <RowButton of={area.town} onClick={() => deleteArea(area)} disabled={busy} look="danger">
+                    Delete
+                  </RowButton>
                   {hasPage && (
-                    <a
-                      className={styles.button.secondary}
-                      href={townPagePath(area.slug)}
-                      target="_blank"
-                      rel="noopener"
-                    >
-                      View page<span className="visually-hidden"> of {area.town} (opens in a new tab)</span>
-                    </a>
+                    <RowViewLink of={`of ${area.town}`} href={townPagePath(area.slug)}>
+                      View page
+                    </RowViewLink>
                   )}
                 </div>
               </li>

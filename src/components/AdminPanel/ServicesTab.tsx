@@ -17,6 +17,7 @@ import { EditConflict } from './EditConflict.tsx';
 import { HistoryPanel } from './HistoryPanel.tsx';
 import { ScheduleChange } from './ScheduleChange.tsx';
 import { RichTextEditor } from './RichTextEditor.tsx';
+import { RowButton, RowViewLink } from './RowActions.tsx';
 import { useAutosave } from './useAutosave.ts';
 import * as styles from './admin.css.ts';
 
@@ -318,55 +319,42 @@ export function ServicesTab() {
                   ` · moved from /services/${service.formerSlugs.join(', ')}`}
               </p>
               <div className={styles.buttonRow}>
-                <button
-                  type="button"
-                  className={styles.button.secondary}
-                  onClick={() => startEditing(service)}
-                >
-                  Edit<span className="visually-hidden"> {service.title}</span>
-                </button>
-                <button
-                  type="button"
-                  className={styles.button.secondary}
+                <RowButton of={service.title} onClick={() => startEditing(service)}>
+                  Edit
+                </RowButton>
+                <RowButton
+                  of={service.title}
                   onClick={() => move(index, -1)}
                   disabled={index === 0 || reorder.isPending}
                 >
-                  Move up<span className="visually-hidden"> {service.title}</span>
-                </button>
-                <button
-                  type="button"
-                  className={styles.button.secondary}
+                  Move up
+                </RowButton>
+                <RowButton
+                  of={service.title}
                   onClick={() => move(index, 1)}
                   disabled={index === all.length - 1 || reorder.isPending}
                 >
-                  Move down<span className="visually-hidden"> {service.title}</span>
-                </button>
-                <button
-                  type="button"
-                  className={styles.button.secondary}
+                  Move down
+                </RowButton>
+                <RowButton
+                  of={service.title}
                   onClick={() => toggleShown(service)}
                   disabled={update.isPending}
                 >
                   {service.isShown ? 'Hide' : 'Show'}
-                  <span className="visually-hidden"> {service.title}</span>
-                </button>
-                <button
-                  type="button"
-                  className={styles.button.danger}
+                </RowButton>
+                <RowButton
+                  of={service.title}
                   onClick={() => deleteService(service)}
                   disabled={remove.isPending}
+                  look="danger"
                 >
-                  Delete<span className="visually-hidden"> {service.title}</span>
-                </button>
+                  Delete
+                </RowButton>
                 {service.isShown && (
-                  <a
-                    className={styles.button.secondary}
-                    href={`/services/${service.slug}`}
-                    target="_blank"
-                    rel="noopener"
-                  >
-                    View<span className="visually-hidden"> {service.title} (opens in a new tab)</span>
-                  </a>
+                  <RowViewLink of={service.title} href={`/services/${service.slug}`}>
+                    View
+                  </RowViewLink>
                 )}
               </div>
             </li>

@@ -5,6 +5,7 @@ import { serverMessageOf, useTRPC } from '../../client/trpc.tsx';
 import { formatCompanyDateTime } from '../../shared/company-time.ts';
 import { trashSettingsSchema } from '../../shared/schemas/content.ts';
 import { toast } from '../Toast/toast-store.ts';
+import { RowButton } from './RowActions.tsx';
 import * as styles from './admin.css.ts';
 
 const typeLabels: Record<string, string> = {
@@ -96,23 +97,23 @@ export function TrashTab() {
                 {formatCompanyDateTime(new Date(item.purgeAt))}
               </p>
               <div className={styles.buttonRow}>
-                <button
-                  type="button"
-                  className={styles.button.primary}
-                  disabled={restore.isPending}
+                <RowButton
+                  of={item.title}
                   onClick={() => restoreItem(item)}
+                  disabled={restore.isPending}
+                  look="primary"
                 >
-                  Restore<span className="visually-hidden"> {item.title}</span>
-                </button>
+                  Restore
+                </RowButton>
                 {isAdmin && (
-                  <button
-                    type="button"
-                    className={styles.button.danger}
-                    disabled={purge.isPending}
+                  <RowButton
+                    of={item.title}
                     onClick={() => purgeItem(item)}
+                    disabled={purge.isPending}
+                    look="danger"
                   >
-                    Delete for good<span className="visually-hidden"> {item.title}</span>
-                  </button>
+                    Delete for good
+                  </RowButton>
                 )}
               </div>
             </li>
