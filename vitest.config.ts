@@ -22,7 +22,7 @@ function filesOnTheTestDatabase(): string[] {
   const usesTheTestDatabase = /testing\/(test-database|test-app|uploads)\.ts|TEST_DB\b|TEST_DATABASE_URL/;
   return serverTestFolders.flatMap((folder) =>
     readdirSync(folder, { recursive: true, encoding: 'utf8' })
-      .filter((file) => file.endsWith('.test.ts') && !file.includes('node_modules'))
+      .filter((file) => file.endsWith('.test.ts'))
       .map((file) => `${folder}/${file}`)
       .filter((path) => usesTheTestDatabase.test(readFileSync(path, 'utf8'))),
   );
