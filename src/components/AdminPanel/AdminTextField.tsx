@@ -12,6 +12,7 @@ interface AdminTextFieldProps {
   multiline?: boolean;
   type?: string;
   autoComplete?: string;
+  required?: boolean;
   /** The schema path, so a form can focus its first invalid field (`[data-field="…"]`). */
   field?: string;
 }
@@ -28,6 +29,7 @@ export function AdminTextField({
   multiline,
   type = 'text',
   autoComplete = 'off',
+  required,
   field,
 }: AdminTextFieldProps) {
   const hintId = hint || countTo ? `${id}-hint` : '';
@@ -37,6 +39,7 @@ export function AdminTextField({
     'data-field': field,
     className: styles.input,
     value,
+    required,
     'aria-invalid': error ? true : undefined,
     'aria-describedby': describedBy,
   } as const;

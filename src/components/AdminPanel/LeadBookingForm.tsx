@@ -4,6 +4,7 @@ import { serverMessageOf, useTRPC } from '../../client/trpc.tsx';
 import { arrivalWindow } from '../../shared/booking-format.ts';
 import { toast } from '../Toast/toast-store.ts';
 import type { Lead } from '../../server/services/leads.ts';
+import { AdminTextField } from './AdminTextField.tsx';
 import * as styles from './admin.css.ts';
 
 export type BookableLead = Pick<
@@ -124,22 +125,17 @@ export function LeadBookingForm({ lead, onClose }: { lead: BookableLead; onClose
         </select>
       </div>
       <div className={styles.fieldRow}>
-        <div className={styles.field}>
-          <label htmlFor={`${id}-day`} className={styles.label}>
-            Day
-          </label>
-          <input
-            id={`${id}-day`}
-            type="date"
-            className={styles.input}
-            value={day}
-            required
-            onChange={(event) => {
-              setDay(event.target.value);
-              setStart('');
-            }}
-          />
-        </div>
+        <AdminTextField
+          id={`${id}-day`}
+          label="Day"
+          type="date"
+          value={day}
+          required
+          onChange={(value) => {
+            setDay(value);
+            setStart('');
+          }}
+        />
         <div className={styles.field}>
           <label htmlFor={`${id}-arrival-window`} className={styles.label}>
             Arrival window

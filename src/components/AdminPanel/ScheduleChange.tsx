@@ -4,6 +4,7 @@ import { serverMessageOf, useTRPC } from '../../client/trpc.tsx';
 import { companyTimeZone, formatCompanyDateTime } from '../../shared/company-time.ts';
 import { wallTimeToInstant } from '../../shared/zoned-time.ts';
 import { toast } from '../Toast/toast-store.ts';
+import { AdminTextField } from './AdminTextField.tsx';
 import * as styles from './admin.css.ts';
 
 /**
@@ -59,30 +60,8 @@ export function ScheduleChange({
     <fieldset className={styles.form} data-testid="schedule-change">
       <legend className={styles.label}>Or schedule these changes (company time)</legend>
       <div className={styles.fieldRow}>
-        <div className={styles.field}>
-          <label className={styles.label} htmlFor={`${id}-day`}>
-            Day
-          </label>
-          <input
-            id={`${id}-day`}
-            type="date"
-            className={styles.input}
-            value={day}
-            onChange={(event) => setDay(event.target.value)}
-          />
-        </div>
-        <div className={styles.field}>
-          <label className={styles.label} htmlFor={`${id}-time`}>
-            Time
-          </label>
-          <input
-            id={`${id}-time`}
-            type="time"
-            className={styles.input}
-            value={time}
-            onChange={(event) => setTime(event.target.value)}
-          />
-        </div>
+        <AdminTextField id={`${id}-day`} label="Day" type="date" value={day} onChange={setDay} />
+        <AdminTextField id={`${id}-time`} label="Time" type="time" value={time} onChange={setTime} />
       </div>
       {error && <p className={styles.fieldError}>{error}</p>}
       <div className={styles.buttonRow}>
