@@ -13,7 +13,7 @@ import { media, type MediaVariant } from '../../../db/schema/index.ts';
 import type { Logger } from '../logger.ts';
 import { makeVariantFiles } from '../media/image-worker.ts';
 import type { FileStore } from '../storage/file-store.ts';
-import { CoalescedRun } from '../background/coalesced-run.ts';
+import { Outbox } from '../background/outbox.ts';
 
 /**
  * Makes and keeps every variant of the stored image `filename`, answering what was made, smallest first;
@@ -66,82 +66,65 @@ export const defaultImageVariantMakerOptions: ImageVariantMakerOptions = {
   background: true,
 };
 
-/** Works through the images whose variants are pending, one at a time, on any instance. */
-export class ImageVariantMaker {
-  private readonly working = new CoalescedRun(
-    () => this.work(),
-    (error) => this.log.warn({ err: error }, 'image variants could not be made now'),
-  );
-  private poll: NodeJS.Timeout | undefined;
-  private stopped = false;
-
+/**
+ * Works through the images whose variants are pending, one at a time, on any instance: an outbox whose
+ * rows are the media rows marked pending, and whose delivery is making their copies.
+ */
+export class ImageVariantMaker extends Outbox<{ id: number; filename: string }> {
   constructor(
     private readonly db: Database,
     private readonly store: FileStore,
     private readonly workDir: string,
     private readonly log: Logger,
     private readonly options: ImageVariantMakerOptions = defaultImageVariantMakerOptions,
-  ) {}
-
-  start(): void {
-    if (!this.options.background) return;
-    this.poll = setInterval(() => this.wake(), this.options.pollIntervalMs).unref();
-    this.wake();
+  ) {
+    super(options.pollIntervalMs, (error) =>
+      log.warn({ err: error }, 'image variants could not be made now'),
+    );
   }
 
-  /** Stops taking images; the one being worked on is finished first. */
-  async stop(): Promise<void> {
-    this.stopped = true;
-    clearInterval(this.poll);
-    await this.working.settled();
+  override start(): void {
+    if (this.options.background) super.start();
   }
 
   /** Looks for pending images now (after an upload) rather than at the next poll. */
-  wake(): void {
-    if (this.options.background) this.run();
+  override wake(): void {
+    if (this.options.background) super.wake();
   }
 
   /** Makes every pending image's variants, and resolves when none is left (tests, commands). */
   async finishPending(): Promise<void> {
-    this.run();
-    await this.working.settled();
+    super.wake();
+    await this.settled();
   }
 
-  private run(): void {
-    if (!this.stopped) this.working.request();
-  }
-
-  private async work(): Promise<void> {
-    while (!this.stopped) {
-      const claimed = await this.claim();
-      if (!claimed) return;
-      try {
-        const variants = await makeImageVariants(this.store, claimed.filename, this.workDir);
-        // Pages kept while the copies were being made show the original: the database announces the
-        // new copies at commit (a trigger on media), and every instance drops those pages.
-        const recorded = await this.db
-          .update(media)
-          .set({ variants, variantsPending: false, variantsLeaseUntil: null })
-          .where(eq(media.id, claimed.id))
-          .returning({ id: media.id });
-        // The upload was deleted while its copies were being made: they belong to nothing now.
-        if (!recorded.length) for (const variant of variants) await this.store.remove(variant.name);
-      } catch (error) {
-        // A damaged or missing file will not get better: the page shows the original, and nobody retries
-        // it forever.
-        this.log.warn(
-          { err: error, mediaId: claimed.id },
-          'image variants could not be made; showing the original',
-        );
-        await this.db
-          .update(media)
-          .set({ variantsPending: false, variantsLeaseUntil: null })
-          .where(eq(media.id, claimed.id));
-      }
+  protected async deliver(claimed: { id: number; filename: string }): Promise<void> {
+    try {
+      const variants = await makeImageVariants(this.store, claimed.filename, this.workDir);
+      // Pages kept while the copies were being made show the original: the database announces the
+      // new copies at commit (a trigger on media), and every instance drops those pages.
+      const recorded = await this.db
+        .update(media)
+        .set({ variants, variantsPending: false, variantsLeaseUntil: null })
+        .where(eq(media.id, claimed.id))
+        .returning({ id: media.id });
+      // The upload was deleted while its copies were being made: they belong to nothing now.
+      if (!recorded.length) for (const variant of variants) await this.store.remove(variant.name);
+    } catch (error) {
+      // A damaged or missing file will not get better: the page shows the original, and nobody retries
+      // it forever.
+      this.log.warn(
+        { err: error, mediaId: claimed.id },
+        'image variants could not be made; showing the original',
+      );
+      await this.db
+        .update(media)
+        .set({ variantsPending: false, variantsLeaseUntil: null })
+        .where(eq(media.id, claimed.id));
     }
   }
 
-  private async claim(): Promise<{ id: number; filename: string } | undefined> {
+  protected async claim(): Promise<{ id: number; filename: string } | undefined> {
     const [row] = rowsOf<{ id: number; filename: string }>(
       await this.db.execute(sql`
         update media
