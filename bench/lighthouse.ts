@@ -89,6 +89,11 @@ interface RecordedRun {
   result: RunnerResult['lhr'];
 }
 
+/** A run, and how many times it was taken again for emulating another phone (see lighthouseReport). */
+interface PhoneCheckedRun extends RecordedRun {
+  takenAgain: number;
+}
+
 /**
  * Lighthouse runs per page. One run is not a measure of a page here: the same page had 3 ms of blocking
  * time in one bench and 137 ms in the next, on one host and one emulated phone, because what blocks is
@@ -118,7 +123,7 @@ export const PHONE_TOLERANCE = 0.15;
  * again, twice at most. The last try stands whatever phone it emulated, and says which.
  */
 export async function lighthouseReport(url: string, phone: CalibratedPhone): Promise<LighthouseReport> {
-  const runs: (RecordedRun & { takenAgain: number })[] = [];
+  const runs: PhoneCheckedRun[] = [];
   for (let n = 0; n < RUNS_PER_PAGE; n++) runs.push(await runOnTargetPhone(url, phone));
   const measured = filterToValidRuns(runs.map((run) => run.result));
   // Typed by Lighthouse's global `LH` namespace, which its package's types do not bring in here.
@@ -131,10 +136,7 @@ export async function lighthouseReport(url: string, phone: CalibratedPhone): Pro
   };
 }
 
-async function runOnTargetPhone(
-  url: string,
-  phone: CalibratedPhone,
-): Promise<RecordedRun & { takenAgain: number }> {
+async function runOnTargetPhone(url: string, phone: CalibratedPhone): Promise<PhoneCheckedRun> {
   let run = await measuredRun(url, phone);
   let takenAgain = 0;
   while (

@@ -15,6 +15,7 @@ import { withRecentPassword } from './PasswordConfirm.tsx';
 import { PasskeysSection } from './PasskeysSection.tsx';
 import { SessionsSection } from './SessionsSection.tsx';
 import { TwoStepSection } from './TwoStepSection.tsx';
+import { RowButton } from './RowActions.tsx';
 import * as styles from './admin.css.ts';
 
 type Errors = Record<string, string>;
@@ -307,32 +308,29 @@ function TeamSection() {
             </p>
             {account.role === 'editor' && (
               <div className={styles.buttonRow}>
-                <button
-                  type="button"
-                  className={account.isActive ? styles.button.danger : styles.button.secondary}
+                <RowButton
+                  of={account.username}
                   onClick={() => toggleActive(account.id, account.username, !account.isActive)}
+                  look={account.isActive ? 'danger' : 'secondary'}
                 >
                   {account.isActive ? 'Disable' : 'Enable'}
-                  <span className="visually-hidden"> {account.username}</span>
-                </button>
-                <button
-                  type="button"
-                  className={styles.button.secondary}
+                </RowButton>
+                <RowButton
+                  of={`of ${account.username}`}
                   onClick={() => resetPassword(account.id, account.username)}
                 >
-                  Reset password<span className="visually-hidden"> of {account.username}</span>
-                </button>
+                  Reset password
+                </RowButton>
               </div>
             )}
             {account.isActive && account.username !== me && (
               <div className={styles.buttonRow}>
-                <button
-                  type="button"
-                  className={styles.button.secondary}
+                <RowButton
+                  of={account.username}
                   onClick={() => signOutEverywhere(account.id, account.username)}
                 >
-                  Sign out everywhere<span className="visually-hidden"> {account.username}</span>
-                </button>
+                  Sign out everywhere
+                </RowButton>
               </div>
             )}
           </li>

@@ -4,6 +4,7 @@ import { serverMessageOf, useTRPC } from '../../client/trpc.tsx';
 import { formatCompanyDateTime } from '../../shared/company-time.ts';
 import type { WordDiffPart } from '../../shared/word-diff.ts';
 import { toast } from '../Toast/toast-store.ts';
+import { RowButton } from './RowActions.tsx';
 import * as styles from './admin.css.ts';
 
 /** Words of a text with what was put in and taken out marked, as a reader of the page sees them. */
@@ -112,14 +113,14 @@ export function HistoryPanel({
                   {openVersion === version.id ? 'Hide changes' : 'Show changes'}
                   <span className="visually-hidden"> of version {version.version}</span>
                 </button>
-                <button
-                  type="button"
-                  className={styles.button.primary}
+                <RowButton
+                  of={`version ${version.version}`}
                   disabled={restore.isPending}
                   onClick={() => restoreVersion(version.id, version.version)}
+                  look="primary"
                 >
-                  Restore<span className="visually-hidden"> version {version.version}</span>
-                </button>
+                  Restore
+                </RowButton>
               </div>
             )}
             {openVersion === version.id && (

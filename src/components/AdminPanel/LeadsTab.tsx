@@ -9,6 +9,7 @@ import { AlertRecipientNotice } from './AlertRecipientNotice.tsx';
 import { downloadWithRecentPassword } from './PasswordConfirm.tsx';
 import { LeadBookingForm } from './LeadBookingForm.tsx';
 import { arrivalWindow, dayName } from '../../shared/booking-format.ts';
+import { RowButton } from './RowActions.tsx';
 import * as styles from './admin.css.ts';
 
 const statusLabels: Record<LeadStatus, string> = { new: 'New', contacted: 'Contacted', closed: 'Closed' };
@@ -291,32 +292,27 @@ export function LeadsTab({ openLeadId }: { openLeadId?: number }) {
                 )}
                 {/* A booking takes the lead's phone and email: a lead without them is called back first. */}
                 {folder !== 'spam' && lead.phone && lead.email && booking !== lead.id && (
-                  <button
-                    type="button"
-                    className={styles.button.secondary}
-                    onClick={() => setBooking(lead.id)}
-                  >
-                    Book a visit<span className="visually-hidden"> for {name}</span>
-                  </button>
+                  <RowButton of={`for ${name}`} onClick={() => setBooking(lead.id)}>
+                    Book a visit
+                  </RowButton>
                 )}
                 {folder !== 'spam' && lead.status === 'closed' && (
-                  <button
-                    type="button"
-                    className={styles.button.secondary}
+                  <RowButton
+                    of={`from ${name}`}
                     onClick={() => void requestReview(lead)}
                     disabled={askForReview.isPending}
                   >
-                    Ask for a review<span className="visually-hidden"> from {name}</span>
-                  </button>
+                    Ask for a review
+                  </RowButton>
                 )}
-                <button
-                  type="button"
-                  className={styles.button.danger}
+                <RowButton
+                  of={`the lead from ${name}`}
                   onClick={() => void moveToTrash(lead.id, name)}
                   disabled={remove.isPending}
+                  look="danger"
                 >
-                  Delete<span className="visually-hidden"> the lead from {name}</span>
-                </button>
+                  Delete
+                </RowButton>
               </div>
               {booking === lead.id && <LeadBookingForm lead={lead} onClose={() => setBooking(null)} />}
             </li>

@@ -9,6 +9,7 @@ import { EditConflict } from './EditConflict.tsx';
 import { HistoryPanel } from './HistoryPanel.tsx';
 import { ScheduleChange } from './ScheduleChange.tsx';
 import { useAutosave } from './useAutosave.ts';
+import { RowButton } from './RowActions.tsx';
 import * as styles from './admin.css.ts';
 
 type Row = Record<string, string>;
@@ -332,13 +333,13 @@ function ListField({
               error={errors[`${field.key}.${index}.${part.key}`]}
             />
           ))}
-          <button
-            type="button"
-            className={styles.button.danger}
+          <RowButton
+            of={`${field.label} ${index + 1}`}
             onClick={() => onChange(rows.filter((_, at) => at !== index))}
+            look="danger"
           >
-            Remove<span className="visually-hidden"> {`${field.label} ${index + 1}`}</span>
-          </button>
+            Remove
+          </RowButton>
         </div>
       ))}
       <div className={styles.buttonRow}>

@@ -6,6 +6,7 @@ import { passkeyCeremonyMessage } from '../../client/passkey-ceremony.ts';
 import { formatPostDateTime } from '../../shared/format-date.ts';
 import { toast } from '../Toast/toast-store.ts';
 import { withRecentPassword } from './PasswordConfirm.tsx';
+import { RowButton } from './RowActions.tsx';
 import * as styles from './admin.css.ts';
 
 /** Account, "Passkeys": add one from this device, name (rename) and remove each. */
@@ -127,20 +128,15 @@ export function PasskeysSection() {
               </form>
             ) : (
               <div className={styles.buttonRow}>
-                <button
-                  type="button"
-                  className={styles.button.secondary}
+                <RowButton
+                  of={passkey.name}
                   onClick={() => setRenaming({ id: passkey.id, name: passkey.name })}
                 >
-                  Rename<span className="visually-hidden"> {passkey.name}</span>
-                </button>
-                <button
-                  type="button"
-                  className={styles.button.danger}
-                  onClick={() => onRemove(passkey.id, passkey.name)}
-                >
-                  Remove<span className="visually-hidden"> {passkey.name}</span>
-                </button>
+                  Rename
+                </RowButton>
+                <RowButton of={passkey.name} onClick={() => onRemove(passkey.id, passkey.name)} look="danger">
+                  Remove
+                </RowButton>
               </div>
             )}
           </li>

@@ -4,6 +4,7 @@ import { serverMessageOf, useTRPC } from '../../client/trpc.tsx';
 import { formatPostDate } from '../../shared/format-date.ts';
 import { toast } from '../Toast/toast-store.ts';
 import { formatJobMonth } from '../../shared/job-month.ts';
+import { RowButton } from './RowActions.tsx';
 import * as styles from './admin.css.ts';
 import { ReviewRequestsSection } from './ReviewRequestsSection.tsx';
 
@@ -176,24 +177,22 @@ export function ReviewsTab() {
                     Not spam<span className="visually-hidden">: the review by {name}</span>
                   </button>
                 ) : (
-                  <button
-                    type="button"
-                    className={styles.button.secondary}
+                  <RowButton
+                    of={`the review by ${name}`}
                     onClick={() => toggle(review.id, !review.isVisible)}
                     disabled={setVisible.isPending}
                   >
                     {review.isVisible ? 'Hide' : 'Show'}
-                    <span className="visually-hidden"> the review by {name}</span>
-                  </button>
+                  </RowButton>
                 )}
-                <button
-                  type="button"
-                  className={styles.button.danger}
+                <RowButton
+                  of={`the review by ${name}`}
                   onClick={() => deleteReview(review.id)}
                   disabled={remove.isPending}
+                  look="danger"
                 >
-                  Delete<span className="visually-hidden"> the review by {name}</span>
-                </button>
+                  Delete
+                </RowButton>
               </div>
             </li>
           );

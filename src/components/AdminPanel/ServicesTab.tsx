@@ -670,29 +670,27 @@ function PhotosField({
                   onChange={(value) => change(index, 'caption', value)}
                 />
                 <div className={styles.buttonRow}>
-                  <button
-                    type="button"
-                    className={styles.button.secondary}
+                  <RowButton
+                    of={`photo ${index + 1}`}
                     onClick={() => onChange(moved(photos, index, -1))}
                     disabled={index === 0}
                   >
-                    Move up<span className="visually-hidden"> photo {index + 1}</span>
-                  </button>
-                  <button
-                    type="button"
-                    className={styles.button.secondary}
+                    Move up
+                  </RowButton>
+                  <RowButton
+                    of={`photo ${index + 1}`}
                     onClick={() => onChange(moved(photos, index, 1))}
                     disabled={index === photos.length - 1}
                   >
-                    Move down<span className="visually-hidden"> photo {index + 1}</span>
-                  </button>
-                  <button
-                    type="button"
-                    className={styles.button.danger}
+                    Move down
+                  </RowButton>
+                  <RowButton
+                    of={`photo ${index + 1}`}
                     onClick={() => onChange(photos.filter((_, at) => at !== index))}
+                    look="danger"
                   >
-                    Remove<span className="visually-hidden"> photo {index + 1}</span>
-                  </button>
+                    Remove
+                  </RowButton>
                 </div>
               </div>
             </li>
@@ -941,17 +939,17 @@ function FaqsSection({ services }: { services: readonly AdminService[] }) {
             <h3 className={styles.rowTitle}>{faq.question}</h3>
             <p className={styles.rowText}>{faq.answer}</p>
             <div className={styles.buttonRow}>
-              <button type="button" className={styles.button.secondary} onClick={() => edit(faq)}>
-                Edit<span className="visually-hidden"> {faq.question}</span>
-              </button>
-              <button
-                type="button"
-                className={styles.button.danger}
+              <RowButton of={faq.question} onClick={() => edit(faq)}>
+                Edit
+              </RowButton>
+              <RowButton
+                of={faq.question}
                 onClick={() => deleteFaq(faq)}
                 disabled={remove.isPending}
+                look="danger"
               >
-                Delete<span className="visually-hidden"> {faq.question}</span>
-              </button>
+                Delete
+              </RowButton>
             </div>
           </li>
         ))}

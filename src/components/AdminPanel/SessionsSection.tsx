@@ -3,6 +3,7 @@ import { useId } from 'react';
 import { serverMessageOf, useTRPC } from '../../client/trpc.tsx';
 import { formatPostDateTime } from '../../shared/format-date.ts';
 import { toast } from '../Toast/toast-store.ts';
+import { RowButton } from './RowActions.tsx';
 import * as styles from './admin.css.ts';
 
 /** Account, "Where you're signed in": each session of one's own, to end one or all but this one. */
@@ -68,13 +69,9 @@ export function SessionsSection() {
               seen {formatPostDateTime(session.lastSeenAt)}.
             </p>
             <div className={styles.buttonRow}>
-              <button
-                type="button"
-                className={styles.button.secondary}
-                onClick={() => signOut(session.id, session.current)}
-              >
-                Sign out<span className="visually-hidden"> {session.browser}</span>
-              </button>
+              <RowButton of={session.browser} onClick={() => signOut(session.id, session.current)}>
+                Sign out
+              </RowButton>
             </div>
           </li>
         ))}

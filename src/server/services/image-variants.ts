@@ -13,7 +13,7 @@ import { media, type MediaVariant } from '../../../db/schema/index.ts';
 import type { Logger } from '../logger.ts';
 import { makeVariantFiles } from '../media/image-worker.ts';
 import type { FileStore } from '../storage/file-store.ts';
-import { Outbox } from '../background/outbox.ts';
+import { Outbox, type OutboxOptions } from '../background/outbox.ts';
 
 /**
  * Makes and keeps every variant of the stored image `filename`, answering what was made, smallest first;
@@ -48,11 +48,8 @@ export async function makeImageVariants(
   return kept;
 }
 
-export interface ImageVariantMakerOptions {
-  /** How often pending images are looked for: those of an instance that died, and missed wake-ups. */
-  pollIntervalMs: number;
-  /** How long a claimed image is this instance's; after that another instance may make its variants. */
-  leaseMs: number;
+/** How often pending images are looked for, and how long a claimed one is this instance's. */
+export interface ImageVariantMakerOptions extends Pick<OutboxOptions, 'pollIntervalMs' | 'leaseMs'> {
   /**
    * Whether uploads and the poll set the work going. Off, only finishPending() does: tests that count
    * files do not have encoders writing beside them.
@@ -66,11 +63,17 @@ export const defaultImageVariantMakerOptions: ImageVariantMakerOptions = {
   background: true,
 };
 
+/** A media row whose variants are to be made, as this instance claimed it. */
+interface PendingImage {
+  id: number;
+  filename: string;
+}
+
 /**
  * Works through the images whose variants are pending, one at a time, on any instance: an outbox whose
  * rows are the media rows marked pending, and whose delivery is making their copies.
  */
-export class ImageVariantMaker extends Outbox<{ id: number; filename: string }> {
+export class ImageVariantMaker extends Outbox<PendingImage> {
   constructor(
     private readonly db: Database,
     private readonly store: FileStore,
@@ -98,7 +101,7 @@ export class ImageVariantMaker extends Outbox<{ id: number; filename: string }> 
     await this.settled();
   }
 
-  protected async deliver(claimed: { id: number; filename: string }): Promise<void> {
+  protected async deliver(claimed: PendingImage): Promise<void> {
     try {
       const variants = await makeImageVariants(this.store, claimed.filename, this.workDir);
       // Pages kept while the copies were being made show the original: the database announces the
@@ -124,8 +127,8 @@ export class ImageVariantMaker extends Outbox<{ id: number; filename: string }> 
     }
   }
 
-  protected async claim(): Promise<{ id: number; filename: string } | undefined> {
-    const [row] = rowsOf<{ id: number; filename: string }>(
+  protected async claim(): Promise<PendingImage | undefined> {
+    const [row] = rowsOf<PendingImage>(
       await this.db.execute(sql`
         update media
         set variants_lease_until = now() + make_interval(secs => ${this.options.leaseMs / 1000})
