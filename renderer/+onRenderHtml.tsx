@@ -7,7 +7,12 @@ import { brandColourStyle } from '../src/styles/brand-colours.ts';
 import { appleTouchIcon, faviconSvg } from '../src/shared/images.ts';
 import { siteImageUrl } from '../src/shared/site-image-url.ts';
 import { applySeoOverride, buildHeadTags, type SeoInput } from './seo.ts';
-import { PAGE_HTML_PLACEHOLDER, STYLESHEET_PLACEHOLDER } from '../src/server/rendering/page-assembly.ts';
+import {
+  PAGE_HTML_PLACEHOLDER,
+  STYLESHEET_PLACEHOLDER,
+  VIKE_BODY_TAGS_PLACEHOLDER,
+  VIKE_HEAD_TAGS_PLACEHOLDER,
+} from '../src/server/rendering/page-assembly.ts';
 import { declaredQuery } from '../src/server/caching/page-reads.ts';
 
 function seoFor(pageContext: PageContextServer): SeoInput {
@@ -42,6 +47,7 @@ export const onRenderHtml: OnRenderHtmlAsync = async (pageContext) => {
     <meta name="viewport" content="width=device-width, initial-scale=1">
     <meta name="theme-color" content="${pageContext.settings.brandPrimaryColor}">
     <title>${head.title}</title>
+    ${dangerouslySkipEscape(VIKE_HEAD_TAGS_PLACEHOLDER)}
     ${inlineStylesheet ? dangerouslySkipEscape(STYLESHEET_PLACEHOLDER) : ''}
     ${dangerouslySkipEscape(head.tags.join('\n    '))}
     <link rel="icon" href="${siteImageUrl(faviconSvg)}" type="image/svg+xml">
@@ -49,6 +55,7 @@ export const onRenderHtml: OnRenderHtmlAsync = async (pageContext) => {
   </head>
   <body>
     <div id="root">${dangerouslySkipEscape(PAGE_HTML_PLACEHOLDER)}</div>
+    ${dangerouslySkipEscape(VIKE_BODY_TAGS_PLACEHOLDER)}
   </body>
 </html>`;
   // The page's body goes in after Vike has written its tags into this much shorter document, and the

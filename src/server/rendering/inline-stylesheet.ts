@@ -8,6 +8,7 @@
 import { readFileSync } from 'node:fs';
 import { join, normalize } from 'node:path';
 import { cspSourceOf } from '../http/csp-source.ts';
+import type { DocumentEdit } from './page-assembly.ts';
 
 export interface InlineStylesheet {
   css: string;
@@ -19,8 +20,12 @@ export interface InlineStylesheet {
   element: Buffer;
 }
 
-/** Vike's link to one of the page's stylesheets, as it writes it into the head. */
-const STYLESHEET_LINK = /\n?[ \t]*<link rel="stylesheet" type="text\/css" href="(\/assets\/[^"]+\.css)">/g;
+/**
+ * Vike's link to one of the page's stylesheets, as it writes it into the head. The pattern starts with
+ * its fixed text, which the regular expression engine looks for first; the line's indent before it is
+ * taken out with it (stylesheetLinksIn).
+ */
+const STYLESHEET_LINK = /<link rel="stylesheet" type="text\/css" href="(\/assets\/[^"]+\.css)">/g;
 
 /**
  * The built stylesheets under `clientDir` (dist/client), put together per page. A page links a few of
@@ -38,11 +43,10 @@ export class PageStylesheets {
   ) {}
 
   /**
-   * The stylesheets Vike linked in `document`, in the order it linked them (the order of the page's
-   * imports, which the cascade follows), as one inline stylesheet; null for a page that links none.
+   * The stylesheets at `hrefs`, in that order (the order of the page's imports, which the cascade
+   * follows), as one inline stylesheet; null for none.
    */
-  linkedIn(document: string): InlineStylesheet | null {
-    const hrefs = [...document.matchAll(STYLESHEET_LINK)].map((match) => match[1]!);
+  of(hrefs: string[]): InlineStylesheet | null {
     if (hrefs.length === 0) return null;
     const key = hrefs.join(' ');
     let stylesheet = this.sets.get(key);
@@ -73,7 +77,15 @@ export class PageStylesheets {
   }
 }
 
-/** The page's document without Vike's links to its stylesheets, which are in its head already. */
-export function withoutStylesheetLinks(document: string): string {
-  return document.replace(STYLESHEET_LINK, '');
+/**
+ * Each of Vike's links to the page's stylesheets in `document`, in order, with what it links: taken out
+ * with the line break and indent before it, which Vike wrote for it.
+ */
+export function stylesheetLinksIn(document: string): (DocumentEdit & { href: string })[] {
+  return [...document.matchAll(STYLESHEET_LINK)].map((match) => {
+    let start = match.index;
+    while (start > 0 && (document[start - 1] === ' ' || document[start - 1] === '\t')) start--;
+    if (start > 0 && document[start - 1] === '\n') start--;
+    return { start, end: match.index + match[0].length, replacement: '', href: match[1]! };
+  });
 }

@@ -1,12 +1,24 @@
-// A page's bytes are put together after Vike has written its own tags into the document. Vike finds
-// where they go with regular expressions over the whole document and splits it into lines to indent
-// them: several passes over every byte of every render, which took longer than React's render of the
-// page itself. So the document Vike is given holds placeholders where the page's body (React's render)
-// and the page's stylesheet go, a kilobyte in all, and the server puts them in place afterwards.
-import { withoutStylesheetLinks, type InlineStylesheet } from './inline-stylesheet.ts';
+// A page's bytes are put together after Vike has written its own tags into the document. Vike's way of
+// placing its tags (regular expressions for the head and body tags, the whole document split into lines
+// to indent them) took longer than React's render of the page itself when the document held the body.
+// So the document Vike is given is short, a few kilobytes of head, with placeholders: where Vike's own
+// tags go, which it then cuts the document at, and where the page's body (React's render) and the page's
+// stylesheet go, which the server puts in place afterwards.
+import { stylesheetLinksIn, type InlineStylesheet, type PageStylesheets } from './inline-stylesheet.ts';
+import { scriptsAfterFirstPaint } from './script-priority.ts';
 
 /** Where the document takes the page's body. */
 export const PAGE_HTML_PLACEHOLDER = '<!--page-html-->';
+
+/**
+ * Where Vike writes its tags for the head (the links to the page's stylesheets) and for the end of the
+ * body (the page's browser data and its scripts). Without these Vike finds the places itself: regular
+ * expressions for the tags, the whole document split into lines to copy their indentation, and a
+ * regular expression over its own tags, the page's browser data among them, to put each on a line of
+ * its own, some 7% of a fresh render of the home page. With them it cuts the document at each once.
+ */
+export const VIKE_HEAD_TAGS_PLACEHOLDER = '__VITE_PLUGIN_SSR__ASSETS_FIRST__';
+export const VIKE_BODY_TAGS_PLACEHOLDER = '__VITE_PLUGIN__SSR_ASSETS_LAST__';
 
 /**
  * Where a page's head takes its stylesheet (inline-stylesheet.ts); in development the placeholder is
@@ -14,35 +26,62 @@ export const PAGE_HTML_PLACEHOLDER = '<!--page-html-->';
  */
 export const STYLESHEET_PLACEHOLDER = '<!--page-stylesheet-->';
 
+/** A stretch of Vike's document left out of the page, and what the page has in its place. */
+export interface DocumentEdit {
+  start: number;
+  end: number;
+  replacement: string | Buffer;
+}
+
 /**
- * The page's bytes: `document`, as Vike wrote it, with the page's body and its stylesheet (the files
- * Vike linked, put together: PageStylesheets.linkedIn) in place of their placeholders, and without
- * Vike's links to those files. Only the document is searched, so a placeholder's text inside the body
- * (an article quoting it) stays text.
+ * The page's bytes: `vikeDocument`, as Vike wrote it, with the page's body in place of its placeholder,
+ * the page's scripts added after its first paint (script-priority.ts) and, given `stylesheets`, the
+ * files Vike linked as one inline stylesheet in place of theirs, without the links. Only the document is
+ * searched, so a placeholder's text inside the body (an article quoting it) stays text.
  *
- * The links are taken out here rather than by Vike's `injectFilter`: with a filter, Vike freezes each
- * of the page's assets property by property and checks them twice, 2% of a fresh render.
+ * Every change is noted as an edit of the document, and the page written once into a buffer of its
+ * size: the home page's document and body were copied five times over before, as strings and as bytes.
+ * The links are taken out here rather than by Vike's `injectFilter`: with a filter, Vike freezes each of
+ * the page's assets property by property and checks them twice, 2% of a fresh render.
  */
 export function assemblePage(
   vikeDocument: string,
   pageHtml: string,
-  stylesheet: InlineStylesheet | null | undefined,
-): Buffer {
-  const document = stylesheet ? withoutStylesheetLinks(vikeDocument) : vikeDocument;
-  const fills: { at: number; placeholder: string; bytes: Buffer }[] = [];
-  const stylesheetAt = stylesheet ? document.indexOf(STYLESHEET_PLACEHOLDER) : -1;
-  if (stylesheetAt !== -1)
-    fills.push({ at: stylesheetAt, placeholder: STYLESHEET_PLACEHOLDER, bytes: stylesheet!.element });
-  const pageAt = document.indexOf(PAGE_HTML_PLACEHOLDER);
-  if (pageAt !== -1)
-    fills.push({ at: pageAt, placeholder: PAGE_HTML_PLACEHOLDER, bytes: Buffer.from(pageHtml) });
-  fills.sort((a, b) => a.at - b.at);
-  const parts: Buffer[] = [];
-  let from = 0;
-  for (const { at, placeholder, bytes } of fills) {
-    parts.push(Buffer.from(document.slice(from, at)), bytes);
-    from = at + placeholder.length;
+  stylesheets: PageStylesheets | null | undefined,
+): { body: Buffer; stylesheet: InlineStylesheet | null } {
+  const edits = scriptsAfterFirstPaint(vikeDocument);
+  let stylesheet: InlineStylesheet | null = null;
+  const stylesheetAt = stylesheets ? vikeDocument.indexOf(STYLESHEET_PLACEHOLDER) : -1;
+  if (stylesheetAt !== -1) {
+    const links = stylesheetLinksIn(vikeDocument);
+    stylesheet = stylesheets!.of(links.map(({ href }) => href));
+    const end = stylesheetAt + STYLESHEET_PLACEHOLDER.length;
+    edits.push(...links, { start: stylesheetAt, end, replacement: stylesheet?.element ?? '' });
   }
-  parts.push(Buffer.from(document.slice(from)));
-  return Buffer.concat(parts);
+  const pageAt = vikeDocument.indexOf(PAGE_HTML_PLACEHOLDER);
+  if (pageAt !== -1)
+    edits.push({ start: pageAt, end: pageAt + PAGE_HTML_PLACEHOLDER.length, replacement: pageHtml });
+  return { body: withEdits(vikeDocument, edits), stylesheet };
+}
+
+/**
+ * `document` with `edits`, which do not overlap, as UTF-8 bytes: counted first, then written into one
+ * buffer of that size.
+ */
+export function withEdits(document: string, edits: DocumentEdit[]): Buffer {
+  edits.sort((a, b) => a.start - b.start);
+  const pieces: (string | Buffer)[] = [];
+  let from = 0;
+  for (const { start, end, replacement } of edits) {
+    pieces.push(document.slice(from, start), replacement);
+    from = end;
+  }
+  pieces.push(document.slice(from));
+  let size = 0;
+  for (const piece of pieces) size += typeof piece === 'string' ? Buffer.byteLength(piece) : piece.length;
+  const bytes = Buffer.allocUnsafe(size);
+  let at = 0;
+  for (const piece of pieces)
+    at += typeof piece === 'string' ? bytes.write(piece, at) : piece.copy(bytes, at);
+  return bytes;
 }

@@ -1,6 +1,7 @@
 import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
-import { PAGE_SCRIPT_LOADER, withScriptsAfterFirstPaint } from './script-priority.ts';
+import { withEdits } from './page-assembly.ts';
+import { PAGE_SCRIPT_LOADER, scriptsAfterFirstPaint } from './script-priority.ts';
 
 const vikeHtml = [
   '<img src="/images/hero-800.webp" fetchpriority="high">',
@@ -85,13 +86,13 @@ const allScripts = [
 
 describe('the scripts of a page, added after its first paint', () => {
   it('takes out the module script and preloads and names them to the loader; nothing else changes', () => {
-    const lines = withScriptsAfterFirstPaint(vikeHtml).split('\n');
+    const lines = withEdits(vikeHtml, scriptsAfterFirstPaint(vikeHtml)).toString().split('\n');
     expect(lines).toEqual([
       '<img src="/images/hero-800.webp" fetchpriority="high">',
       '<script id="vike_pageContext" type="application/json">{"a":1}</script>',
       `<script data-entry="/assets/entries/entry-server-routing.C.js" data-preload="/assets/chunks/chunk-A.js /assets/chunks/chunk-B.js">${PAGE_SCRIPT_LOADER}</script>`,
     ]);
-    expect(withScriptsAfterFirstPaint('<p>No script</p>')).toBe('<p>No script</p>');
+    expect(scriptsAfterFirstPaint('<p>No script</p>')).toEqual([]);
   });
 
   it('adds them in the task after the browser reports the first contentful paint, once', () => {

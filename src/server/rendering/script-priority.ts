@@ -4,6 +4,7 @@
 // with the page's photos and, arriving first on a fast one, be evaluated before the first paint, on a
 // slow phone's processor a few hundred milliseconds of it.
 import { cspSourceOf } from '../http/csp-source.ts';
+import type { DocumentEdit } from './page-assembly.ts';
 
 // Vike writes them after the page's data, at the end of a document of some 20 KB: found by plain
 // searches for their fixed text, where two regular expressions trying every position took 2% of a
@@ -46,29 +47,22 @@ export const PAGE_SCRIPT_LOADER =
 export const PAGE_SCRIPT_LOADER_CSP = cspSourceOf(PAGE_SCRIPT_LOADER);
 
 /**
- * The page's HTML with its module script and module preloads replaced by the loader, which names them in
- * its data attributes. A page without a module script is returned as it is.
+ * The edits of the page's HTML that take out its module script and module preloads and put the loader,
+ * which names them in its data attributes, in the script's place. None for a page without a module
+ * script.
  */
-export function withScriptsAfterFirstPaint(html: string): string {
+export function scriptsAfterFirstPaint(html: string): DocumentEdit[] {
   const script = moduleScriptIn(html);
-  if (!script) return html;
+  if (!script) return [];
   const preloads = modulePreloadsIn(html);
-  // The pieces to drop or replace, in the order they stand in the page.
-  const cuts = [
+  return [
     ...preloads,
     {
       start: script.start,
       end: script.end,
-      text: `<script data-entry="${script.src}" data-preload="${preloads.map(({ href }) => href).join(' ')}">${PAGE_SCRIPT_LOADER}</script>`,
+      replacement: `<script data-entry="${script.src}" data-preload="${preloads.map(({ href }) => href).join(' ')}">${PAGE_SCRIPT_LOADER}</script>`,
     },
-  ].sort((a, b) => a.start - b.start);
-  let page = '';
-  let from = 0;
-  for (const { start, end, text } of cuts) {
-    page += html.slice(from, start) + text;
-    from = end;
-  }
-  return page + html.slice(from);
+  ];
 }
 
 /** The first `<script src="…" type="module" async></script>`: where it stands and what it loads. */
@@ -82,14 +76,14 @@ function moduleScriptIn(html: string): { start: number; end: number; src: string
 }
 
 /** Each `<link rel="modulepreload" href="…" …>`, with the line break before it, and what it names. */
-function modulePreloadsIn(html: string): { start: number; end: number; href: string; text: string }[] {
-  const preloads: { start: number; end: number; href: string; text: string }[] = [];
+function modulePreloadsIn(html: string): (DocumentEdit & { href: string })[] {
+  const preloads: (DocumentEdit & { href: string })[] = [];
   for (const at of placesOf(html, MODULE_PRELOAD_START)) {
     const href = quotedValueAt(html, at + MODULE_PRELOAD_START.length);
     const tagEnd = href ? html.indexOf('>', href.end + 1) : -1;
     if (!href || tagEnd === -1) continue;
     const start = at > 0 && html[at - 1] === '\n' ? at - 1 : at;
-    preloads.push({ start, end: tagEnd + 1, href: href.value, text: '' });
+    preloads.push({ start, end: tagEnd + 1, href: href.value, replacement: '' });
   }
   return preloads;
 }

@@ -28,7 +28,6 @@ import type { FormPostOutcome } from '../../shared/form-post.ts';
 import { formStamper } from '../http/form-stamp.ts';
 import { formPostRoutes } from '../http/form-posts.ts';
 import { RenderQueue } from './render-queue.ts';
-import { withScriptsAfterFirstPaint } from './script-priority.ts';
 import { loadOnFirstUse } from '../../shared/load-on-first-use.ts';
 import type { PageStylesheets } from './inline-stylesheet.ts';
 import { assemblePage } from './page-assembly.ts';
@@ -266,11 +265,10 @@ export async function ssrPlugin(app: FastifyInstance, options: SsrPluginOptions)
       for (const [name, value] of httpResponse.headers) reply.header(name, value);
       return reply.send(httpResponse.body);
     }
-    const stylesheet = options.pageStylesheets?.linkedIn(httpResponse.body) ?? null;
-    const body = assemblePage(
-      withScriptsAfterFirstPaint(httpResponse.body),
+    const { body, stylesheet } = assemblePage(
+      httpResponse.body,
       pageContext.pageHtml ?? '',
-      stylesheet,
+      options.pageStylesheets,
     );
     // A page showing a fallback because a read failed (default settings, no posts, the sample reviews,
     // 'Post not found') is served but not kept: the next visitor gets the real page once the database answers.
