@@ -44,6 +44,26 @@ export default tseslint.config(
     },
   },
   {
+    // The production server runs Vike without the AsyncLocalStorage this call needs
+    // (scripts/patch-dependencies.mjs): pages get their context as an argument or from usePageContext.
+    files: ['**/*.ts', '**/*.tsx'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'vike/server',
+              importNames: ['getPageContext'],
+              message:
+                'Vike is mended to run without the AsyncLocalStorage this needs: pass the page context.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Server test files share a process (vitest.config.ts): a module one of them replaced would stay
     // replaced for the files after it.
     files: ['{src,db,scripts,renderer}/**/*.test.ts'],

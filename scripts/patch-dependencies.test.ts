@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -170,6 +171,24 @@ describe('mends to installed packages', () => {
     pageContext.urlLogical = undefined;
     pageContext.urlOriginal = '/about';
     expect(pageContext.urlPathname).toBe('/about');
+  });
+
+  it("Vike's mended render context: none in production, where it would hook every promise; kept in development", () => {
+    const asyncHook = pathToFileURL(join(nodeModules, 'vike', 'dist/server/runtime/asyncHook.js')).href;
+    const storageIn = (nodeEnv: string) =>
+      execFileSync(
+        process.execPath,
+        [
+          '--input-type=module',
+          '-e',
+          `const { getAsyncLocalStorage } = await import(${JSON.stringify(asyncHook)});
+           const storage = await getAsyncLocalStorage();
+           console.log(storage === null ? 'none' : storage.constructor.name);`,
+        ],
+        { env: { ...process.env, NODE_ENV: nodeEnv }, encoding: 'utf8' },
+      ).trim();
+    expect(storageIn('production')).toBe('none');
+    expect(storageIn('development')).toBe('AsyncLocalStorage');
   });
 
   it("Vike's mended router matches route strings as before, however often it meets them", async () => {
