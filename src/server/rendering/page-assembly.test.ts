@@ -65,4 +65,12 @@ describe('withEdits', () => {
     expect(edited.toString()).toBe('Üé😀✓c');
     expect(edited.length).toBe(Buffer.byteLength('Üé😀✓c'));
   });
+
+  it('writes a page larger than any before it whole, and its own bytes apart from the next page', () => {
+    const large = 'é✓'.repeat(200_000);
+    const first = withEdits(`<p></p>`, [{ start: 3, end: 3, replacement: large }]);
+    const second = withEdits('<p>short</p>', []);
+    expect(first.toString()).toBe(`<p>${large}</p>`);
+    expect(second.toString()).toBe('<p>short</p>');
+  });
 });
