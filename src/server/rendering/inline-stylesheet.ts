@@ -8,7 +8,7 @@
 import { readFileSync } from 'node:fs';
 import { join, normalize } from 'node:path';
 import { cspSourceOf } from '../http/csp-source.ts';
-import type { DocumentEdit } from './page-assembly.ts';
+import type { LinkRemoval } from './page-assembly.ts';
 
 export interface InlineStylesheet {
   css: string;
@@ -81,7 +81,7 @@ export class PageStylesheets {
  * Each of Vike's links to the page's stylesheets in `document`, in order, with what it links: taken out
  * with the line break and indent before it, which Vike wrote for it.
  */
-export function stylesheetLinksIn(document: string): (DocumentEdit & { href: string })[] {
+export function stylesheetLinksIn(document: string): LinkRemoval[] {
   return [...document.matchAll(STYLESHEET_LINK)].map((match) => {
     let start = match.index;
     while (start > 0 && (document[start - 1] === ' ' || document[start - 1] === '\t')) start--;

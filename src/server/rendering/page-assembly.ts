@@ -33,14 +33,19 @@ export interface DocumentEdit {
   replacement: string | Buffer;
 }
 
+/** An edit taking out one of Vike's links (a stylesheet, a module preload), with what it linked. */
+export interface LinkRemoval extends DocumentEdit {
+  href: string;
+}
+
 /**
  * The page's bytes: `vikeDocument`, as Vike wrote it, with the page's body in place of its placeholder,
  * the page's scripts added after its first paint (script-priority.ts) and, given `stylesheets`, the
  * files Vike linked as one inline stylesheet in place of theirs, without the links. Only the document is
  * searched, so a placeholder's text inside the body (an article quoting it) stays text.
  *
- * Every change is noted as an edit of the document, and the page written once into a buffer of its
- * size: the home page's document and body were copied five times over before, as strings and as bytes.
+ * Every change is noted as an edit of the document, and the page written once (withEdits): the home
+ * page's document and body were copied five times over before, as strings and as bytes.
  * The links are taken out here rather than by Vike's `injectFilter`: with a filter, Vike freezes each of
  * the page's assets property by property and checks them twice, 2% of a fresh render.
  */
@@ -66,10 +71,10 @@ export function assemblePage(
 
 /**
  * Where pages are written before being copied out at their size: counting a page's UTF-8 bytes first
- * took longer than copying it. Grows to the room the largest page may need; one page is written at a
- * time, as writing does not wait.
+ * took longer than copying it. Grows, from the first render on, to the room the largest page may need;
+ * one page is written at a time, as writing does not wait.
  */
-let scratch = Buffer.allocUnsafeSlow(256 * 1024);
+let scratch = Buffer.allocUnsafeSlow(0);
 
 /** `document` with `edits`, which do not overlap, as UTF-8 bytes. */
 export function withEdits(document: string, edits: DocumentEdit[]): Buffer {

@@ -4,7 +4,7 @@
 // with the page's photos and, arriving first on a fast one, be evaluated before the first paint, on a
 // slow phone's processor a few hundred milliseconds of it.
 import { cspSourceOf } from '../http/csp-source.ts';
-import type { DocumentEdit } from './page-assembly.ts';
+import type { DocumentEdit, LinkRemoval } from './page-assembly.ts';
 
 // Vike writes them after the page's data, at the end of a document of some 20 KB: found by plain
 // searches for their fixed text, where two regular expressions trying every position took 2% of a
@@ -34,13 +34,13 @@ const SCRIPTS_AT_THE_LATEST_MS = 3000;
  * page, so the security policy allows it by its hash.
  */
 export const PAGE_SCRIPT_LOADER =
-  '(function(){var me=document.currentScript,started=false,' +
+  '(function(){var me=document.currentScript,started=false,scriptAdded=false,' +
   "hrefs=me.getAttribute('data-preload').split(' '),next=0;" +
   "function hidden(){return document.visibilityState==='hidden'}" +
   'function add(){while(next<hrefs.length){var href=hrefs[next++];if(!href)continue;' +
   "var link=document.createElement('link');link.rel='modulepreload';link.href=href;document.head.appendChild(link);" +
   'if(!hidden())return setTimeout(add,0)}' +
-  'if(next++>hrefs.length)return;' +
+  'if(scriptAdded)return;scriptAdded=true;' +
   "var script=document.createElement('script');script.type='module';script.src=me.getAttribute('data-entry');" +
   'document.head.appendChild(script)}' +
   'function start(){if(started)return;started=true;add()}function soon(){setTimeout(start,0)}' +
@@ -86,8 +86,8 @@ function moduleScriptIn(html: string): { start: number; end: number; src: string
 }
 
 /** Each `<link rel="modulepreload" href="…" …>`, with the line break before it, and what it names. */
-function modulePreloadsIn(html: string): (DocumentEdit & { href: string })[] {
-  const preloads: (DocumentEdit & { href: string })[] = [];
+function modulePreloadsIn(html: string): LinkRemoval[] {
+  const preloads: LinkRemoval[] = [];
   for (const at of placesOf(html, MODULE_PRELOAD_START)) {
     const href = quotedValueAt(html, at + MODULE_PRELOAD_START.length);
     const tagEnd = href ? html.indexOf('>', href.end + 1) : -1;
