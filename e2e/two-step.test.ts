@@ -55,6 +55,7 @@ describe('two-step sign-in in a browser', () => {
     await enterPassword(page, site.url);
     await enterCode(page, code);
     await page.waitForURL(`${site.url}/admin`);
+    await waitForHydration(page);
     await page.getByRole('button', { name: 'Logout' }).click();
     await page.waitForURL(`${site.url}/admin-login`);
 
@@ -66,6 +67,7 @@ describe('two-step sign-in in a browser', () => {
 
     await enterCode(page, recoveryCodes[0]!);
     await page.waitForURL(`${site.url}/admin`);
+    await waitForHydration(page);
     await page.getByRole('button', { name: 'Logout' }).click();
     await page.waitForURL(`${site.url}/admin-login`);
 
