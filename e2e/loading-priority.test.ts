@@ -93,12 +93,15 @@ describe('loading priority', () => {
   it("loads a form's schema only once the visitor starts on the form, then checks with it as before", async () => {
     const context = await site.browser.newContext();
     const { page, errors } = await openPage(context);
-    const scripts: string[] = [];
-    page.on('response', async (response) => {
-      if (response.url().endsWith('.js')) scripts.push(await response.text());
+    // Each body is asked for as its answer arrives, and read once the page is hydrated: a body read
+    // in the listener could still be on its way when the checks below run.
+    const scriptBodies: Promise<string>[] = [];
+    page.on('response', (response) => {
+      if (response.url().endsWith('.js')) scriptBodies.push(response.text());
     });
     await page.goto(`${site.url}/contact`);
     await waitForHydration(page);
+    const scripts = await Promise.all(scriptBodies);
     const carriesSchema = () => scripts.some((source) => source.includes('First name is required'));
     expect(scripts.length).toBeGreaterThan(0);
     expect(carriesSchema()).toBe(false);
