@@ -315,6 +315,8 @@ describe('home page', () => {
     await expect(
       carousel.getByRole('link', { name: 'Leave Your Review' }).getAttribute('href'),
     ).resolves.toBe('/testimonials#review-form');
+    // Every review is in the carousel, so there is no link to the rest.
+    await expect(carousel.getByRole('link', { name: /^Read all/ }).count()).resolves.toBe(0);
     const dots = carousel.getByRole('button', { name: /^Show review \d$/ });
     await expect(dots.count()).resolves.toBe(5);
     // The drawn dot is 8 px; the button around it that takes the click stays a 24 px target.

@@ -73,7 +73,7 @@ function OfferCard({ offer, phoneNumber }: { offer: PublicOffer; phoneNumber: st
 
 export default function Page() {
   const { settings, data } = usePageContext();
-  const { latestNews, reviews, services, bannerTowns, offers, text } = data as HomeData;
+  const { latestNews, reviews, reviewCount, services, bannerTowns, offers, text } = data as HomeData;
   const highlighted = services.filter((service) => service.homeHighlight);
   const phoneHref = telHref(settings.phoneNumber);
   const heroSrc = (width: number, extension: 'webp' | 'jpg') =>
@@ -218,7 +218,7 @@ export default function Page() {
       </section>
 
       <HydrationBoundary>
-        <ReviewsCarousel reviews={reviews} serviceArea={settings.serviceArea} />
+        <ReviewsCarousel reviews={reviews} reviewCount={reviewCount} serviceArea={settings.serviceArea} />
       </HydrationBoundary>
 
       <section className={`${styles.section} ${laterSection}`} aria-labelledby="local-experts-title">

@@ -15,6 +15,7 @@ import { picturesOrNone } from '../../src/server/rendering/post-pages.ts';
 import { rememberedLast } from '../../src/shared/remembered.ts';
 import type { PublicServiceArea } from '../../src/shared/schemas/service-area.ts';
 import { NEWS_CAROUSEL_LIMIT, type NewsSlide } from '../../src/components/NewsCarousel/NewsCarousel.tsx';
+import { HOME_REVIEWS_LIMIT } from '../../src/components/ReviewsCarousel/ReviewsCarousel.tsx';
 
 /**
  * Every shown town, for the business's areaServed: the same list while the read cache keeps the same
@@ -49,7 +50,8 @@ export async function data(pageContext: PageContextServer) {
   });
   return {
     latestNews,
-    reviews,
+    reviews: reviews.slice(0, HOME_REVIEWS_LIMIT),
+    reviewCount: reviews.length,
     services,
     bannerTowns: bannerTownsOf(towns.serviceAreas),
     servedTowns: servedTownsOf(towns.serviceAreas),

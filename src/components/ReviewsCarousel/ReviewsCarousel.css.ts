@@ -102,7 +102,16 @@ export const counter = style({
   fontWeight: 600,
 });
 
-export const footer = style({ display: 'flex', justifyContent: 'center', marginTop: vars.space.lg });
+export const footer = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  alignItems: 'center',
+  justifyContent: 'center',
+  gap: vars.space.lg,
+  marginTop: vars.space.lg,
+});
+
+export const allReviewsLink = style({ color: vars.color.brandNavy, fontWeight: 700 });
 
 export const leaveReviewLink = style({
   display: 'inline-block',

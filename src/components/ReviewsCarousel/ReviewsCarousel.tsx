@@ -8,6 +8,11 @@ import * as styles from './ReviewsCarousel.css.ts';
 
 /** The reviews carousel advances every 4000 ms. */
 export const REVIEW_ROTATION_MS = 4000;
+/**
+ * The home page shows the newest nine reviews, three screens of three cards, and links to the rest: its
+ * size stays the same however many reviews come in.
+ */
+export const HOME_REVIEWS_LIMIT = 9;
 const MAX_VISIBLE_CARDS = 3;
 
 /** One card under 640 px, two under 1024 px, otherwise three. */
@@ -20,9 +25,12 @@ function useVisibleCardCount(): number {
 
 export function ReviewsCarousel({
   reviews,
+  reviewCount,
   serviceArea,
 }: {
   reviews: readonly ReviewCardData[];
+  /** Every shown review, of which `reviews` are the newest. */
+  reviewCount: number;
   /** Where the company works (Settings), as the intro names it. */
   serviceArea: string;
 }) {
@@ -113,6 +121,11 @@ export function ReviewsCarousel({
           <a className={styles.leaveReviewLink} href="/testimonials#review-form">
             Leave Your Review
           </a>
+          {reviewCount > count && (
+            <a className={styles.allReviewsLink} href="/testimonials">
+              Read all {reviewCount} reviews
+            </a>
+          )}
         </div>
       </div>
     </section>
