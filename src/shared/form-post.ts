@@ -36,3 +36,6 @@ export function sentParamOf(serverSearch: Record<string, string> | undefined): s
   if (typeof window !== 'undefined') return new URLSearchParams(window.location.search).get(SENT_PARAM);
   return serverSearch?.[SENT_PARAM] ?? null;
 }
+
+/** Sent by the admin header's Logout form, which posts to the sign-in path (/admin-login). */
+export const SIGN_OUT_FIELD = 'signOut';

@@ -1,7 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
 import { usePageContext } from '../../../renderer/usePageContext.tsx';
-import { apiRequest } from '../../client/api-request.ts';
 import { useTRPC } from '../../client/trpc.tsx';
 import { AccountTab } from './AccountTab.tsx';
 import { ActivityTab } from './ActivityTab.tsx';
@@ -21,6 +20,7 @@ import { ServicesTab } from './ServicesTab.tsx';
 import { SettingsTab } from './SettingsTab.tsx';
 import { TrashTab } from './TrashTab.tsx';
 import { loginPathFor } from '../../shared/admin-return.ts';
+import { SIGN_OUT_FIELD } from '../../shared/form-post.ts';
 import * as styles from './admin.css.ts';
 
 type TabId =
@@ -152,14 +152,6 @@ export function AdminPanel() {
     select(next.id, true);
   };
 
-  async function logout() {
-    try {
-      await apiRequest('POST', '/api/logout');
-    } finally {
-      window.location.assign('/admin-login');
-    }
-  }
-
   return (
     <div className={styles.page}>
       <header className={styles.header}>
@@ -173,9 +165,13 @@ export function AdminPanel() {
           <a className={styles.button.onDark} href="/">
             Go to Site
           </a>
-          <button type="button" className={styles.button.onDark} onClick={logout}>
-            Logout
-          </button>
+          {/* A form, so that it signs out before the panel's script has loaded too. */}
+          <form method="post" action="/admin-login" className={styles.logoutForm}>
+            <input type="hidden" name={SIGN_OUT_FIELD} value="1" />
+            <button type="submit" className={styles.button.onDark}>
+              Logout
+            </button>
+          </form>
         </div>
       </header>
       <main className={styles.main}>

@@ -22,6 +22,7 @@ export const headerActions = style({
   flexWrap: 'wrap',
 });
 export const headerUser = style({ fontSize: '0.95rem', opacity: 0.95 });
+export const logoutForm = style({ display: 'contents' });
 
 export const main = style({ maxWidth: vars.width.content, margin: '0 auto', padding: vars.space.lg });
 

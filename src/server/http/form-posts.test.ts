@@ -239,4 +239,34 @@ describe(`forms sent without script (${testDatabaseKind})`, () => {
     expect(bad.body).not.toContain('wrong-password-123');
     expect(bad.cookies.find((cookie) => cookie.name === 'session')).toBeUndefined();
   });
+
+  it("the admin header's Logout signs out by a form post, without script, and goes to the sign-in page", async () => {
+    const cookie = await t.signInAs('admin', 'logoutowner');
+    const status = async () =>
+      (await t.app.inject({ method: 'GET', url: '/api/auth/status', headers: { cookie } })).json();
+    expect(await status()).toMatchObject({ authenticated: true });
+    const panel = (await t.app.inject({ method: 'GET', url: '/admin', headers: { cookie } })).body;
+    expect(hasElement(panel, 'form', { method: 'post', action: '/admin-login' })).toBe(true);
+    expect(hasElement(panel, 'input', { type: 'hidden', name: 'signOut' })).toBe(true);
+
+    // From another site, or saying nowhere where it comes from, it signs nobody out.
+    const foreign = await post('/admin-login', { signOut: '1' }, { cookie, origin: 'https://evil.example' });
+    expect(foreign.statusCode, foreign.body).toBe(403);
+    const noOrigin = await t.app.inject({
+      method: 'POST',
+      url: '/admin-login',
+      headers: { cookie, 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'signOut=1',
+    });
+    // Refused, it answers with the sign-in page, which sends the still signed-in owner back to the panel.
+    expect([noOrigin.statusCode, noOrigin.headers.location]).toEqual([302, '/admin']);
+    expect(await status()).toMatchObject({ authenticated: true });
+
+    const loggedOut = await post('/admin-login', { signOut: '1' }, { cookie });
+    expect(loggedOut.statusCode).toBe(303);
+    expect(loggedOut.headers.location).toBe('/admin-login');
+    expect(loggedOut.cookies.find((sent) => sent.name === 'session')?.value).toBe('');
+    // The session is over on the server, not only forgotten by this browser.
+    expect(await status()).toEqual({ authenticated: false });
+  });
 });

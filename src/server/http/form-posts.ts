@@ -1,5 +1,5 @@
-// The three public forms (contact, review, sign-in) as plain HTML form posts, for a visitor whose page
-// script has not loaded yet or never will. Each handler only turns the form's fields into the input the
+// The public forms (contact, review, booking, sign-in) and signing out as plain HTML form posts, for a
+// visitor whose page script has not loaded yet or never will. Each handler only turns the form's fields into the input the
 // JSON call takes and calls the very same procedure, so the schema, honeypot, limits and spam rules are
 // those of POST /api/contact, /api/reviews and /api/login. The answer is the same page showing the
 // outcome, or a redirect after success (Post/Redirect/Get) so a reload does not send it twice.
@@ -11,7 +11,7 @@ import { fillTimeFromStamp } from './form-stamp.ts';
 import { callerFor } from './rest/caller.ts';
 import { bookingFormPosts } from './booking-form-posts.ts';
 import { windowFullIn } from '../services/bookings.ts';
-import { FORM_STAMP_FIELD, SENT_PARAM, type FormPostOutcome } from '../../shared/form-post.ts';
+import { FORM_STAMP_FIELD, SENT_PARAM, SIGN_OUT_FIELD, type FormPostOutcome } from '../../shared/form-post.ts';
 
 type SendPage = (
   request: FastifyRequest,
@@ -161,6 +161,16 @@ export const formPostRoutes: FastifyPluginCallback<FormPostOptions> = (
 
   app.post('/admin-login', async (request, reply) => {
     const fields = bodyOf(request);
+    // The admin header's Logout is a form that posts here: it signs out before the panel's script has
+    // loaded, or without it, and a refusal is shown on the sign-in page like any other.
+    if (SIGN_OUT_FIELD in fields) {
+      try {
+        await callerFor(request, reply).auth.logout();
+      } catch (error) {
+        return answerWithPage(request, reply, error, {});
+      }
+      return reply.redirect('/admin-login', 303);
+    }
     // The second step's form posts here too, with its code; the password is never in it.
     if ('code' in fields) {
       try {
