@@ -11,7 +11,12 @@ import { fillTimeFromStamp } from './form-stamp.ts';
 import { callerFor } from './rest/caller.ts';
 import { bookingFormPosts } from './booking-form-posts.ts';
 import { windowFullIn } from '../services/bookings.ts';
-import { FORM_STAMP_FIELD, SENT_PARAM, SIGN_OUT_FIELD, type FormPostOutcome } from '../../shared/form-post.ts';
+import {
+  FORM_STAMP_FIELD,
+  SENT_PARAM,
+  SIGN_OUT_FIELD,
+  type FormPostOutcome,
+} from '../../shared/form-post.ts';
 
 type SendPage = (
   request: FastifyRequest,
