@@ -22,6 +22,8 @@ export interface CalibratedPhone {
   hostBenchmarkIndex: number;
   /** Every measurement taken, for a reader who wants to see how steady the machine was. */
   measurements: number[];
+  /** The Chromium measured: how fast the benchmark's first run is changes with its version. */
+  chromiumVersion: string;
   /** The CPU slowdown that makes this machine as fast as the target phone. */
   cpuSlowdownMultiplier: number;
 }
@@ -38,8 +40,10 @@ export interface CalibratedPhone {
  */
 export async function calibratedPhone(runs = 5): Promise<CalibratedPhone> {
   const measurements: number[] = [];
+  let chromiumVersion = '';
   for (let run = 0; run < runs; run++) {
     const browser = await launchBrowser();
+    chromiumVersion = browser.version();
     try {
       const page = await browser.newPage();
       measurements.push(Math.round(await page.evaluate(pageFunctions.computeBenchmarkIndex)));
@@ -54,7 +58,7 @@ export async function calibratedPhone(runs = 5): Promise<CalibratedPhone> {
     1,
     Math.round((hostBenchmarkIndex / TARGET_BENCHMARK_INDEX) * 100) / 100,
   );
-  return { hostBenchmarkIndex, measurements, cpuSlowdownMultiplier };
+  return { hostBenchmarkIndex, measurements, chromiumVersion, cpuSlowdownMultiplier };
 }
 
 export interface LighthouseReport {

@@ -235,6 +235,6 @@ if (urls.length === 0) {
 }
 const phone = await calibratedPhone();
 console.log(
-  `this machine's benchmark index ${phone.hostBenchmarkIndex} (${phone.measurements.join(', ')}): slowdown ${phone.cpuSlowdownMultiplier}x`,
+  `this machine's benchmark index ${phone.hostBenchmarkIndex} (${phone.measurements.join(', ')}; Chromium ${phone.chromiumVersion}): slowdown ${phone.cpuSlowdownMultiplier}x`,
 );
 for (const url of urls) await profile(url, phone.cpuSlowdownMultiplier);

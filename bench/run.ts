@@ -368,7 +368,7 @@ async function pageChecks(base: string, cookie: string, articleId: number, photo
   const phone = await calibratedPhone();
   console.log(
     `\nLighthouse 12, mobile, on a phone of benchmark index ${TARGET_BENCHMARK_INDEX}: this machine's index ${phone.hostBenchmarkIndex} ` +
-      `(median of ${phone.measurements.join(', ')}), so a CPU slowdown of ${phone.cpuSlowdownMultiplier}x. ` +
+      `(median of ${phone.measurements.join(', ')}, each the first run in a new Chromium ${phone.chromiumVersion}), so a CPU slowdown of ${phone.cpuSlowdownMultiplier}x. ` +
       `Each page is run ${RUNS_PER_PAGE} times and its figures are those of Lighthouse's median run (closest to the median FCP and TTI); the blocking time of every run is printed beside them. ` +
       `A run whose own measure of the machine puts its phone more than ${PHONE_TOLERANCE * 100}% off is run again after a new calibration, twice at most. ` +
       `The article's image: a ${photoKb} KB 4000x3000 phone JPEG.\n`,
