@@ -1,8 +1,9 @@
 // The public forms (contact, review, booking, sign-in) and signing out as plain HTML form posts, for a
-// visitor whose page script has not loaded yet or never will. Each handler only turns the form's fields into the input the
-// JSON call takes and calls the very same procedure, so the schema, honeypot, limits and spam rules are
-// those of POST /api/contact, /api/reviews and /api/login. The answer is the same page showing the
-// outcome, or a redirect after success (Post/Redirect/Get) so a reload does not send it twice.
+// visitor whose page script has not loaded yet or never will. Each handler only turns the form's fields
+// into the input the JSON call takes and calls the very same procedure, so the schema, honeypot, limits
+// and spam rules are those of POST /api/contact, /api/reviews, /api/login and /api/logout. The answer is
+// the same page showing the outcome, or a redirect after success (Post/Redirect/Get) so a reload does
+// not send it twice.
 import { safeAdminReturn } from '../../shared/admin-return.ts';
 import type { FastifyPluginCallback, FastifyReply, FastifyRequest } from 'fastify';
 import { describeError } from './error-handler.ts';
