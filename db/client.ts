@@ -47,6 +47,12 @@ export type DatabaseLocation =
  * otherwise keep every request waiting for minutes, until TCP gives up.
  */
 export const QUERY_TIMEOUT_MS = 1_000;
+/**
+ * The same limit for a command an operator runs and watches (`npm run backup`, `npm run restore`): a
+ * restore rebuilds the schema and loads every table in one transaction, whose statements wait behind
+ * a loaded server's other work far longer than a request's would. A minute still ends a stuck one.
+ */
+export const COMMAND_QUERY_TIMEOUT_MS = 60_000;
 /** How long the health check waits for its trivial query: a monitor wants an answer within a second. */
 export const PING_TIMEOUT_MS = 800;
 

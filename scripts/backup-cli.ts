@@ -1,7 +1,7 @@
 // What `npm run backup` and `npm run restore` share: the configuration, the lock on the embedded
 // database, progress lines and the closing summary.
 import { existsSync } from 'node:fs';
-import { openDatabase, type DatabaseHandle } from '../db/client.ts';
+import { COMMAND_QUERY_TIMEOUT_MS, openDatabase, type DatabaseHandle } from '../db/client.ts';
 import { ConfigError, loadConfig, type AppConfig } from '../src/server/env.ts';
 import { acquireSiteLock, SiteLockedError } from '../src/server/storage/site-lock.ts';
 import type { Progress } from '../src/server/services/backup/archive.ts';
@@ -36,7 +36,8 @@ export async function openForCommand(
   command: string,
   options: { mustExist: boolean },
 ): Promise<DatabaseHandle> {
-  if (config.databaseUrl) return openDatabase({ url: config.databaseUrl });
+  if (config.databaseUrl)
+    return openDatabase({ url: config.databaseUrl, queryTimeoutMs: COMMAND_QUERY_TIMEOUT_MS });
   if (options.mustExist && !existsSync(config.dataDir))
     fail(`There is no embedded database in ${config.dataDir} (set DATA_DIR or DATABASE_URL).`);
   try {

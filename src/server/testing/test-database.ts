@@ -91,7 +91,7 @@ async function createWorkerDatabase(): Promise<string> {
 }
 
 /** A fresh, migrated, empty database: a copy of the migrated template, or on PostgreSQL a rebuilt schema. */
-export async function createTestDatabase(): Promise<DatabaseHandle> {
+export async function createTestDatabase(options: { queryTimeoutMs?: number } = {}): Promise<DatabaseHandle> {
   if (testDatabaseKind === 'pglite') return openDatabase({ memory: true, from: await migratedTemplate() });
   const url = await testDatabaseUrl();
   const admin = postgres(url, { max: 1, onnotice: () => {} });
@@ -99,7 +99,7 @@ export async function createTestDatabase(): Promise<DatabaseHandle> {
     'drop schema if exists public cascade; drop schema if exists drizzle cascade; create schema public;',
   );
   await admin.end();
-  return openDatabase({ url });
+  return openDatabase({ url, ...options });
 }
 
 /**

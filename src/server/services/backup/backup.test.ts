@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type DatabaseHandle } from '../../../../db/client.ts';
+import { COMMAND_QUERY_TIMEOUT_MS, openDatabase, type DatabaseHandle } from '../../../../db/client.ts';
 import { buildTestApp, TEST_PASSWORD, type TestApp } from '../../testing/test-app.ts';
 import { createTestDatabase, testDatabaseKind } from '../../testing/test-database.ts';
 import { BackupArchiveError, restoreBackup, writeBackup, type Manifest } from './archive.ts';
@@ -87,6 +87,11 @@ async function snapshot(t: TestApp, adminCookie: string, editorCookie: string) {
  * it: about ten seconds alone, three times that on a machine running the whole suite beside others.
  */
 const RESTORE_TIMEOUT_MS = 90_000;
+
+/** An empty database opened as `npm run restore` opens PostgreSQL: with a command's time for each query. */
+function restoreTarget(): Promise<DatabaseHandle> {
+  return createTestDatabase({ queryTimeoutMs: COMMAND_QUERY_TIMEOUT_MS });
+}
 
 describe(`backup and restore (${testDatabaseKind})`, () => {
   let work: string;
@@ -347,7 +352,7 @@ describe(`backup and restore (${testDatabaseKind})`, () => {
   it.runIf(testDatabaseKind === 'postgres')(
     'restores the same embedded archive into PostgreSQL, identical',
     async () => {
-      await restoreAndCompare(await createTestDatabase());
+      await restoreAndCompare(await restoreTarget());
     },
     RESTORE_TIMEOUT_MS,
   );
@@ -356,7 +361,7 @@ describe(`backup and restore (${testDatabaseKind})`, () => {
     'restores into a site that keeps its uploads in the database: the files arrive with the rows',
     async () => {
       const target =
-        testDatabaseKind === 'postgres' ? await createTestDatabase() : await openDatabase({ memory: true });
+        testDatabaseKind === 'postgres' ? await restoreTarget() : await openDatabase({ memory: true });
       await restoreAndCompare(target, 'database');
     },
     RESTORE_TIMEOUT_MS,
