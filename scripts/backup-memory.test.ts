@@ -9,7 +9,7 @@ import { finished } from 'node:stream/promises';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type Database } from '../db/client.ts';
+import { COMMAND_QUERY_TIMEOUT_MS, openDatabase, type Database } from '../db/client.ts';
 import { rowsOf } from '../db/rows.ts';
 import { DatabaseStore } from '../src/server/storage/database-store.ts';
 import { importUploadsFolder } from '../src/server/storage/file-store-for.ts';
@@ -158,7 +158,7 @@ describe(`npm run backup and npm run restore keep memory flat (${testDatabaseKin
         UPLOAD_STORAGE: 'database',
       };
       openSite = async () => {
-        const database = await openDatabase({ url, queryTimeoutMs: 60_000 });
+        const database = await openDatabase({ url, queryTimeoutMs: COMMAND_QUERY_TIMEOUT_MS });
         const store = new DatabaseStore(database.db, join(dir, 'copies'));
         return { db: database.db, store, close: () => database.close() };
       };
