@@ -22,6 +22,7 @@ import {
   CONNECTIONS,
   DURATION_S,
   WARM_UP,
+  answerAt,
   load,
   loadFor,
   loadTool,
@@ -37,6 +38,14 @@ const SERVICE_PAGE = '/services/residential-plumbing';
 const TOWN_PAGE = '/service-areas/flowery-branch-ga';
 
 const root = join(import.meta.dirname, '..');
+
+/**
+ * Staff's pages, which may be rendered for every request, are held to a share of what a bare server
+ * answers on the same host: first set as 900 a second on a host whose bare server answered 45,000. A
+ * rate alone holds only for the host it was measured on.
+ */
+const STAFF_PAGE_RATIO = 0.02;
+const STAFF_PAGE_GOAL = `>= ${STAFF_PAGE_RATIO} of static (900 req/s beside 45,000)`;
 
 interface Goal {
   what: string;
@@ -70,10 +79,7 @@ const describeLoad = (site: LoadResult, baseline: LoadResult) =>
   `${site.requestsPerSecond} req/s = ${shownRatio(ratio(site, baseline))} of static ${baseline.requestsPerSecond}, p50 ${site.p50Ms} ms, p99 ${site.p99Ms} ms, ${site.errors} errors, after ${site.warmUpSeconds} s of warm-up`;
 
 /** The answer's bytes as a client that takes no compression gets them, as wrk and the baseline do. */
-async function plainBody(url: string, headers: Record<string, string> = {}): Promise<Buffer> {
-  const response = await fetch(url, { headers: { 'accept-encoding': 'identity', ...headers } });
-  return Buffer.from(await response.arrayBuffer());
-}
+const plainBody = async (url: string): Promise<Buffer> => (await answerAt(url)).body;
 
 function postCount(listBody: Buffer): number {
   const lists = JSON.parse(listBody.toString()) as { newsPosts: unknown[]; advicePosts: unknown[] };
@@ -187,16 +193,8 @@ const cachedPages = (articleId: number) => [
 const adLink = { freshQuery: '?fbclid={n}&utm_source=facebook' };
 /** Read live on every request: room changes with each booking and with the clock. */
 const LIVE_READS = [
-  [
-    'GET /api/booking/availability (a week of windows)',
-    '/api/booking/availability?zip=30040&days=7',
-    'application/json; charset=utf-8',
-  ],
-  [
-    "/book at the window step (a visitor's ZIP and service)",
-    '/book?zip=30040&service=water-heater-services',
-    'text/html; charset=utf-8',
-  ],
+  ['GET /api/booking/availability (a week of windows)', '/api/booking/availability?zip=30040&days=7'],
+  ["/book at the window step (a visitor's ZIP and service)", '/book?zip=30040&service=water-heater-services'],
 ] as const;
 
 /**
@@ -223,8 +221,7 @@ async function everyLoad(base: string, cookie: string, articleId: number): Promi
   let worstPageP99 = 0;
   for (const path of cachedPages(articleId)) {
     await fetch(`${base}${path}`);
-    const body = await plainBody(`${base}${path}`);
-    const { site, baseline } = await loadBesideStatic(`${base}${path}`, body, 'text/html; charset=utf-8');
+    const { site, baseline } = await loadBesideStatic(`${base}${path}`, await answerAt(`${base}${path}`));
     if (path === '/') homeBaseline = baseline;
     worstPageRatio = Math.min(worstPageRatio, ratio(site, baseline));
     worstPageP99 = Math.max(worstPageP99, site.p99Ms);
@@ -248,8 +245,7 @@ async function everyLoad(base: string, cookie: string, articleId: number): Promi
 
   const { site: tracking, baseline: trackingBaseline } = await loadBesideStatic(
     `${base}/`,
-    await plainBody(`${base}/`),
-    'text/html; charset=utf-8',
+    await answerAt(`${base}/`),
     adLink,
   );
   report(
@@ -267,34 +263,32 @@ async function everyLoad(base: string, cookie: string, articleId: number): Promi
   report(
     'home page for signed-in staff',
     describeLoad(staffBrowsing, homeBaseline!),
-    '>= 900 req/s and >= 0.02 of static',
-    staffBrowsing.requestsPerSecond >= 900 &&
-      ratio(staffBrowsing, homeBaseline!) >= 0.02 &&
-      staffBrowsing.errors === 0,
+    STAFF_PAGE_GOAL,
+    ratio(staffBrowsing, homeBaseline!) >= STAFF_PAGE_RATIO && staffBrowsing.errors === 0,
   );
   // A render on every request: staff reloading past the cache, as after an edit the first visitor is.
-  const fresh = await load(`${base}/`, { headers: { cookie, 'cache-control': 'no-cache' } });
+  const { site: fresh, baseline: freshBaseline } = await loadBesideStatic(
+    `${base}/`,
+    await answerAt(`${base}/`),
+    { headers: { cookie, 'cache-control': 'no-cache' } },
+  );
   report(
     'fresh render of the home page (staff reloading past the cache)',
-    describeLoad(fresh, homeBaseline!),
-    '>= 900 req/s and >= 0.02 of static',
-    fresh.requestsPerSecond >= 900 && ratio(fresh, homeBaseline!) >= 0.02 && fresh.errors === 0,
+    describeLoad(fresh, freshBaseline),
+    STAFF_PAGE_GOAL,
+    ratio(fresh, freshBaseline) >= STAFF_PAGE_RATIO && fresh.errors === 0,
   );
 
   await fetch(`${base}/api/posts`);
-  const apiBody = await plainBody(`${base}/api/posts`);
-  const { site: api, baseline: apiBaseline } = await loadBesideStatic(
-    `${base}/api/posts`,
-    apiBody,
-    'application/json; charset=utf-8',
-  );
+  const apiAnswer = await answerAt(`${base}/api/posts`);
+  const { site: api, baseline: apiBaseline } = await loadBesideStatic(`${base}/api/posts`, apiAnswer);
   const apiFirst = await fetch(`${base}/api/posts`);
   const apiEtag = apiFirst.headers.get('etag');
   const apiRevalidated = apiEtag
     ? (await fetch(`${base}/api/posts`, { headers: { 'if-none-match': apiEtag } })).status
     : 0;
   report(
-    `GET /api/posts (${postCount(apiBody)} posts, ${Math.round(apiBody.length / 1024)} KB)`,
+    `GET /api/posts (${postCount(apiAnswer.body)} posts, ${Math.round(apiAnswer.body.length / 1024)} KB)`,
     `${describeLoad(api, apiBaseline)}; ETag ${apiEtag ? 'yes' : 'no'}, revalidation ${apiRevalidated}`,
     '>= 0.50 of static, ETag and 304',
     ratio(api, apiBaseline) >= 0.5 && apiRevalidated === 304 && api.errors === 0,
@@ -303,12 +297,11 @@ async function everyLoad(base: string, cookie: string, articleId: number): Promi
   // Booking's room changes with each booking and with the clock, so its answers are kept for the minute
   // at most and dropped by any booking; held to the goals of the other API reads and pages, each beside
   // the same bytes served by a bare Node server.
-  for (const [label, path, contentType] of LIVE_READS) {
+  for (const [label, path] of LIVE_READS) {
     await fetch(`${base}${path}`);
     const { site: live, baseline } = await loadBesideStatic(
       `${base}${path}`,
-      await plainBody(`${base}${path}`),
-      contentType,
+      await answerAt(`${base}${path}`),
     );
     report(
       label,
