@@ -47,6 +47,12 @@ const root = join(import.meta.dirname, '..');
 const STAFF_PAGE_RATIO = 0.02;
 const STAFF_PAGE_GOAL = `>= ${STAFF_PAGE_RATIO} of static (900 req/s beside 45,000)`;
 
+/**
+ * Starts on the existing data folder, the median of which is the row's figure: one start on a shared
+ * host moved by a quarter from one bench to the next (856, 942 and 1,101 ms) with no change to it.
+ */
+const RESTARTS = 3;
+
 interface Goal {
   what: string;
   measured: string;
@@ -80,6 +86,24 @@ const describeLoad = (site: LoadResult, baseline: LoadResult) =>
 
 /** The answer's bytes as a client that takes no compression gets them, as wrk and the baseline do. */
 const plainBody = async (url: string): Promise<Buffer> => (await answerAt(url)).body;
+
+/**
+ * Asks for `url` as a visitor until the answer is rendered rather than taken from the page cache: the
+ * page is then kept its full minute, longer than a load and its warm-up. A page answered from the cache
+ * may have been stored most of a minute before, and once it is dropped every request signed-in staff
+ * make is rendered (staff's renders are never kept).
+ */
+async function keptAfresh(url: string): Promise<void> {
+  await eventually(
+    async () => {
+      const response = await fetch(url);
+      await response.arrayBuffer();
+      return response.headers.get('x-page-cache') === 'hit' ? undefined : true;
+    },
+    70_000,
+    500,
+  );
+}
 
 function postCount(listBody: Buffer): number {
   const lists = JSON.parse(listBody.toString()) as { newsPosts: unknown[]; advicePosts: unknown[] };
@@ -255,10 +279,10 @@ async function everyLoad(base: string, cookie: string, articleId: number): Promi
     ratio(tracking, trackingBaseline) >= 0.5 && tracking.p99Ms < 50 && tracking.errors === 0,
   );
 
-  // Staff browsing the site get the public page while it is kept: it is the same for them. A page is
-  // kept a minute (the loads above took longer), and only a visitor's view is kept, as staff's may show
-  // drafts and names them: a visitor asks first, as one would have on a live site.
-  await fetch(`${base}/`);
+  // Staff browsing the site get the public page while it is kept: it is the same for them. Only a
+  // visitor's view is kept, as staff's may show drafts and names them: a visitor asks first, as one
+  // would have on a live site, and the page kept for them must outlast the load.
+  await keptAfresh(`${base}/`);
   const staffBrowsing = await load(`${base}/`, { headers: { cookie } });
   report(
     'home page for signed-in staff',
@@ -598,18 +622,27 @@ async function main() {
     );
 
     const watch = 'path' in group ? group.watchProcesses() : undefined;
+    // The server of the last start stays up for the rest of the bench.
+    const restarts: StartedServer[] = [];
+    while (restarts.length < RESTARTS - 1) {
+      const restart = await startWithNpm(data, uploads, env, groupPath);
+      await restart.stop();
+      restarts.push(restart);
+    }
     server = await startWithNpm(data, uploads, env, groupPath);
+    restarts.push(server);
+    const medianRestart = [...restarts].sort((a, b) => a.healthyMs - b.healthyMs)[(RESTARTS - 1) / 2]!;
     report(
       '`npm start` on an existing embedded database',
-      `${describeStart(server)} ms`,
+      `median of ${RESTARTS} starts (${restarts.map((restart) => restart.healthyMs).join(', ')} ms): ${describeStart(medianRestart)} ms`,
       '<= 1000 ms',
-      server.healthyMs <= 1000,
+      medianRestart.healthyMs <= 1000,
     );
     console.log('');
     printTable(
       ['`npm start`', ...startSteps(server).map((step) => step.label), 'healthy'],
-      [first, server].map((start, n) => [
-        n === 0 ? 'new data folder' : 'existing data folder',
+      [first, ...restarts].map((start, n) => [
+        n === 0 ? 'new data folder' : `existing data folder, start ${n}`,
         ...startSteps(start).map((step) => `${step.ms} ms`),
         `${start.healthyMs} ms`,
       ]),
