@@ -4,6 +4,7 @@ import { mkdtemp, readdir, readFile, rm, stat, truncate, writeFile } from 'node:
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
+import { gunzipSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COMMAND_QUERY_TIMEOUT_MS, openDatabase, type DatabaseHandle } from '../../../../db/client.ts';
@@ -378,11 +379,16 @@ describe(`backup and restore (${testDatabaseKind})`, () => {
         'a flipped byte',
         async (file) => {
           const bytes = await readFile(file);
-          const at = Math.floor(bytes.length / 2);
-          // Every bit of the byte: a single bit may be one deflate skips (the rest of the byte after a
-          // stored block's header), which leaves the archive's content as it was; a whole byte never is.
-          bytes[at] = bytes[at]! ^ 0xff;
-          await writeFile(file, bytes);
+          const content = gunzipSync(bytes);
+          // Every bit of the first byte from the middle on whose change reaches the archive's content.
+          // Some leave it as it was, and the archive is then not damaged: bits deflate skips, or the
+          // distance of a repeat moved to an earlier place holding the same bytes, as repetitive rows
+          // of JSON often do (one byte in 18,000 of one archive, past its header).
+          for (let at = Math.floor(bytes.length / 2); ; at++) {
+            const spoiled = Buffer.from(bytes);
+            spoiled[at] = spoiled[at]! ^ 0xff;
+            if (!holdsTheSame(spoiled, content)) return writeFile(file, spoiled);
+          }
         },
         /damaged/,
       ],
@@ -501,3 +507,12 @@ describe('tablesInForeignKeyOrder', () => {
     ]);
   });
 });
+
+/** Whether a gzipped archive still unpacks to `content`: a flipped byte it skips left it as it was. */
+function holdsTheSame(archive: Buffer, content: Buffer): boolean {
+  try {
+    return gunzipSync(archive).equals(content);
+  } catch {
+    return false;
+  }
+}
