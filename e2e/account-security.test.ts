@@ -1,7 +1,13 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeDatabase, queryDatabase, baseDatabaseUrl } from './instances/support.ts';
-import { expectNoSeriousAxeViolations, openPage, signInThroughForm, toastWith } from './support/browser.ts';
+import {
+  expectNoSeriousAxeViolations,
+  openPage,
+  signInThroughForm,
+  toastWith,
+  waitForHydration,
+} from './support/browser.ts';
 import { E2E_ADMIN } from './support/server.ts';
 import { useSite, type Site } from './support/site.ts';
 
@@ -13,9 +19,13 @@ async function signedInBrowser(site: Site, password: string = E2E_ADMIN.password
   return { context, ...watched };
 }
 
-/** Whether the panel still opens for this browser, or its next request sends it to sign in. */
+/**
+ * Whether the panel still opens for this browser, or its next request sends it to sign in. Either page
+ * is left hydrated: a tab clicked before React has taken over the panel does nothing.
+ */
 async function stillSignedIn(page: Page, url: string): Promise<boolean> {
   await page.goto(`${url}/admin`);
+  await waitForHydration(page);
   return !page.url().includes('/admin-login');
 }
 
