@@ -229,8 +229,8 @@ async function startStaticServer(answer: Answer): Promise<{ url: string; stop():
 const TURNS = 5;
 
 /**
- * The site at `url` and the same answer (`answerAt`) from a bare Node server, loaded alike (`options` too: a fresh
- * query string costs wrk the same work for both), in turns, each warmed up once before its first.
+ * The site at `url` and the same answer (`answerAt`) from a bare Node server, loaded alike (`options`
+ * too: a fresh query string costs wrk the same work for both), in turns, each warmed up before its first.
  *
  * The figures are one turn's pair, the turn whose ratio is the median. On a shared host both servers'
  * rates move by half from one run to the next: the bare server gave 22,000 and 65,000 within one bench.
